@@ -1,0 +1,57 @@
+import type { Answers, Database, PackageManager } from '../options.js'
+
+/** Where randomness comes from; tests inject a fixed one so output is reproducible. */
+export interface GenerateDeps {
+  random: (bytes: number) => Buffer
+}
+
+export interface TemplateContext {
+  appName: string
+  db: Database
+  accessTtl: number
+  refreshTtl: number
+  rememberTtl: number
+  emailVerification: boolean
+  cookieName: string
+  pm: PackageManager
+  run: (script: string) => string
+  databaseUrl: string
+  secrets: { jwtAccess: string; jwtRefresh: string; cookie: string }
+}
+
+/** `My App!` → `my-app`: what npm accepts as a package name. */
+export function packageName(directoryName: string): string {
+  const name = directoryName
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9._~-]+/g, '-')
+    .replace(/^[._-]+|[-]+$/g, '')
+  return name || 'cookie-auth-app'
+}
+
+export function runScript(pm: PackageManager, script: string): string {
+  return pm === 'yarn' ? `yarn ${script}` : `${pm} run ${script}`
+}
+
+function defaultDatabaseUrl(db: Database, appName: string): string {
+  if (db === 'sqlite') return 'sqlite:./data/app.sqlite'
+  return `mysql://root@127.0.0.1:3306/${appName.replace(/[^a-z0-9]+/g, '_')}`
+}
+
+export function templateContext(answers: Answers, appName: string, deps: GenerateDeps): TemplateContext {
+  // 32 random bytes: the contract asks for at least 256 bits per secret.
+  const secret = () => deps.random(32).toString('hex')
+  return {
+    appName,
+    db: answers.db,
+    accessTtl: answers.accessTtl,
+    refreshTtl: answers.refreshTtl,
+    rememberTtl: answers.rememberTtl,
+    emailVerification: answers.emailVerification,
+    cookieName: answers.cookieName,
+    pm: answers.pm,
+    run: (script) => runScript(answers.pm, script),
+    databaseUrl: defaultDatabaseUrl(answers.db, appName),
+    secrets: { jwtAccess: secret(), jwtRefresh: secret(), cookie: secret() },
+  }
+}

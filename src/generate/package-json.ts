@@ -1,0 +1,52 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { TEMPLATES_DIR } from './layers.js'
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
+type JsonObject = { [key: string]: Json }
+
+const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies'] as const
+
+let pinned: Record<string, string> | undefined
+
+/** templates/versions.json: the one place where generated apps' dependency versions live. */
+export function pinnedVersions(): Record<string, string> {
+  pinned ??= JSON.parse(readFileSync(join(TEMPLATES_DIR, 'versions.json'), 'utf8')) as Record<string, string>
+  return pinned
+}
+
+function isObject(value: Json | undefined): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Objects merge key by key, arrays concatenate without repeats, anything else is replaced. */
+export function deepMerge(target: JsonObject, source: JsonObject): JsonObject {
+  const result: JsonObject = { ...target }
+  for (const [key, value] of Object.entries(source)) {
+    const current = result[key]
+    if (isObject(current) && isObject(value)) result[key] = deepMerge(current, value)
+    else if (Array.isArray(current) && Array.isArray(value)) result[key] = [...new Set([...current, ...value])]
+    else result[key] = value
+  }
+  return result
+}
+
+/** Turns the merged fragments' dependency name lists into sorted, pinned version maps. */
+export function finishPackageJson(merged: JsonObject, name: string): JsonObject {
+  const versions = pinnedVersions()
+  const result: JsonObject = { ...merged, name }
+  for (const field of DEPENDENCY_FIELDS) {
+    const names = merged[field]
+    if (names === undefined) continue
+    if (!Array.isArray(names)) throw new Error(`package.json fragments list ${field} as an array of names`)
+    const sorted = [...names].map(String).sort()
+    result[field] = Object.fromEntries(
+      sorted.map((dependency) => {
+        const version = versions[dependency]
+        if (!version) throw new Error(`${dependency} has no pinned version in templates/versions.json`)
+        return [dependency, version]
+      }),
+    )
+  }
+  return result
+}

@@ -1,0 +1,234 @@
+import { formatDuration, parseDuration } from './duration.js'
+
+/**
+ * The single source of truth for the CLI: every answer the generator takes is one row here.
+ * The commander flags, `--help`, the prompts, validation, the non-interactive defaults, the
+ * reproduce-this-project command and the test variants are all derived from this table.
+ */
+
+export const DATABASES = ['sqlite', 'mysql'] as const
+export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const
+export type Database = (typeof DATABASES)[number]
+export type PackageManager = (typeof PACKAGE_MANAGERS)[number]
+
+export interface Answers {
+  db: Database
+  accessTtl: number
+  refreshTtl: number
+  rememberTtl: number
+  emailVerification: boolean
+  cookieName: string
+  pm: PackageManager
+  install: boolean
+  git: boolean
+}
+
+/** What the defaults may depend on: the environment the CLI was started in. */
+export interface Environment {
+  userAgent: string | undefined
+  gitAvailable: boolean
+}
+
+/** A value that failed its rule; `allowed` completes "… is invalid: <allowed>". */
+export class InvalidValue extends Error {
+  constructor(readonly allowed: string) {
+    super(allowed)
+  }
+}
+
+interface Row<K extends keyof Answers> {
+  key: K
+  /** The long flag; booleans also get `--no-<name>`. */
+  flag: `--${string}`
+  /** Shown in `--help` after the flag, for valued options. */
+  valueName?: string
+  description: string
+  /** How `--help` states the default, where it depends on the environment. */
+  defaultHelp?: string
+  /** The prompt's question; rows without one are never asked. */
+  prompt?: string
+  /** Choices, for a prompt offering a list. */
+  choices?: readonly string[]
+  default: (env: Environment) => Answers[K]
+  /** Text → value, for valued flags and text prompts. Throws InvalidValue. */
+  parse?: (text: string) => Answers[K]
+  /** Value → the flag's text, for the reproduce command. */
+  format?: (value: Answers[K]) => string
+}
+
+export type OptionRow = { [K in keyof Answers]: Row<K> }[keyof Answers]
+
+function choice<T extends string>(values: readonly T[]) {
+  return (text: string): T => {
+    if ((values as readonly string[]).includes(text)) return text as T
+    throw new InvalidValue(`use ${values.join(' or ')}`)
+  }
+}
+
+function duration(text: string): number {
+  const seconds = parseDuration(text)
+  if (seconds === null) {
+    throw new InvalidValue('use whole seconds (900) or a number with s, m, h or d (15m, 30d)')
+  }
+  return seconds
+}
+
+const COOKIE_PREFIX = /^[A-Za-z][A-Za-z0-9_-]{0,31}$/
+
+function detectPackageManager(userAgent: string | undefined): PackageManager {
+  const name = userAgent?.split('/')[0]
+  return (PACKAGE_MANAGERS as readonly string[]).includes(name ?? '') ? (name as PackageManager) : 'npm'
+}
+
+function row<K extends keyof Answers>(definition: Row<K>): OptionRow {
+  return definition as unknown as OptionRow
+}
+
+export const OPTIONS: readonly OptionRow[] = [
+  row({
+    key: 'db',
+    flag: '--db',
+    valueName: '<sqlite|mysql>',
+    description: 'database',
+    prompt: 'Database',
+    choices: DATABASES,
+    default: () => 'sqlite',
+    parse: choice(DATABASES),
+  }),
+  row({
+    key: 'accessTtl',
+    flag: '--access-ttl',
+    valueName: '<duration>',
+    description: 'access token life',
+    prompt: 'Access token life',
+    default: () => 900,
+    parse: duration,
+    format: formatDuration,
+  }),
+  row({
+    key: 'refreshTtl',
+    flag: '--refresh-ttl',
+    valueName: '<duration>',
+    description: 'refresh token life',
+    prompt: 'Refresh token life',
+    default: () => 3600,
+    parse: duration,
+    format: formatDuration,
+  }),
+  row({
+    key: 'rememberTtl',
+    flag: '--remember-ttl',
+    valueName: '<duration>',
+    description: 'refresh token life with "remember me"',
+    prompt: 'Refresh token life with "remember me"',
+    default: () => 2592000,
+    parse: duration,
+    format: formatDuration,
+  }),
+  row({
+    key: 'emailVerification',
+    flag: '--email-verification',
+    description: 'require a verified e-mail before login',
+    prompt: 'Require a verified e-mail before login?',
+    default: () => false,
+  }),
+  row({
+    key: 'cookieName',
+    flag: '--cookie-name',
+    valueName: '<prefix>',
+    description: 'cookie name prefix: {prefix}_access, _refresh, _session',
+    prompt: 'Cookie name prefix',
+    default: () => 'app',
+    parse: (text) => {
+      if (COOKIE_PREFIX.test(text)) return text
+      throw new InvalidValue('use a letter followed by up to 31 letters, digits, _ or -')
+    },
+  }),
+  row({
+    key: 'pm',
+    flag: '--pm',
+    valueName: '<npm|pnpm|yarn|bun>',
+    description: 'package manager',
+    defaultHelp: 'the one that launched this command, else npm',
+    default: (env) => detectPackageManager(env.userAgent),
+    parse: choice(PACKAGE_MANAGERS),
+  }),
+  row({
+    key: 'install',
+    flag: '--install',
+    description: 'install dependencies after generating',
+    prompt: 'Install dependencies now?',
+    default: () => true,
+  }),
+  row({
+    key: 'git',
+    flag: '--git',
+    description: 'initialise a git repository',
+    defaultHelp: 'yes when git is on PATH',
+    prompt: 'Initialise a git repository?',
+    default: (env) => env.gitAvailable,
+  }),
+]
+
+type DurationKey = 'accessTtl' | 'refreshTtl' | 'rememberTtl'
+
+/**
+ * Rules between two answers. When one breaks, the error names the side the user chose last
+ * (a flag over a default, the prompt being answered over an earlier answer).
+ */
+export const RULES: readonly {
+  first: DurationKey
+  second: DurationKey
+  holds: (first: number, second: number) => boolean
+  /** What the first must be, given the second; and the other way round. */
+  firstMust: (second: number) => string
+  secondMust: (first: number) => string
+}[] = [
+  {
+    first: 'accessTtl',
+    second: 'refreshTtl',
+    holds: (access, refresh) => access < refresh,
+    firstMust: (refresh) => `must be shorter than the refresh token life (${formatDuration(refresh)})`,
+    secondMust: (access) => `must be longer than the access token life (${formatDuration(access)})`,
+  },
+  {
+    first: 'refreshTtl',
+    second: 'rememberTtl',
+    holds: (refresh, remember) => refresh <= remember,
+    firstMust: (remember) => `must be at most the "remember me" life (${formatDuration(remember)})`,
+    secondMust: (refresh) => `must be at least the refresh token life (${formatDuration(refresh)})`,
+  },
+]
+
+export function isBoolean(option: OptionRow): boolean {
+  return option.parse === undefined
+}
+
+/** The commander attribute name of a flag: `--access-ttl` → `accessTtl`. */
+export function attributeName(option: OptionRow): string {
+  return option.flag.slice(2).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+}
+
+/** The flags that reproduce `answers` exactly, in table order. */
+export function answersToArgs(answers: Answers): string[] {
+  return OPTIONS.flatMap((option) => {
+    const value = answers[option.key]
+    if (typeof value === 'boolean') return [value ? option.flag : `--no-${option.flag.slice(2)}`]
+    const format = option.format as ((v: typeof value) => string) | undefined
+    return [option.flag, format ? format(value) : String(value)]
+  })
+}
+
+/**
+ * The variants CI generates and tests, written as the flags a user would type, so they go
+ * through the same parsing and rules as any other run.
+ */
+export const VARIANTS: Readonly<Record<string, readonly string[]>> = {
+  sqlite: [],
+  'sqlite-verify': ['--email-verification'],
+  mysql: ['--db', 'mysql'],
+  'mysql-custom': [
+    '--db', 'mysql', '--email-verification', '--cookie-name', 'acme',
+    '--access-ttl', '10m', '--refresh-ttl', '2h', '--remember-ttl', '14d',
+  ],
+}
