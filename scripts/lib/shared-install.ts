@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { homedir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { renderProject } from '../../src/generate/index.js'
+import { VARIANT_IDS, variantAnswers } from '../../src/variants.js'
+
+type Dependencies = Record<string, string>
+
+/** The dependencies of every variant together: what one shared install must hold. */
+export function unionDependencies(): Dependencies {
+  const union: Dependencies = {}
+  for (const id of VARIANT_IDS) {
+    const files = renderProject(variantAnswers(id), 'variant', { random: () => Buffer.alloc(32) })
+    const pkg = JSON.parse(files.get('package.json')!.toString()) as { dependencies?: Dependencies; devDependencies?: Dependencies }
+    Object.assign(union, pkg.dependencies, pkg.devDependencies)
+  }
+  return Object.fromEntries(Object.entries(union).sort(([a], [b]) => a.localeCompare(b)))
+}
+
+/**
+ * One `npm install` for all variants, cached by the exact dependency set and Node version, so
+ * sqlite3's compile (about 90 s here) and the download happen once per machine, not per variant.
+ * Returns the node_modules folder that each generated variant links to.
+ */
+export async function sharedNodeModules(): Promise<string> {
+  const dependencies = unionDependencies()
+  const key = createHash('sha256')
+    .update(JSON.stringify(dependencies))
+    .update(process.version)
+    .digest('hex')
+    .slice(0, 16)
+  const root = join(process.env.CCA_CACHE_DIR ?? join(homedir(), '.cache', 'create-cookie-auth-app'), 'deps', key)
+  const modules = join(root, 'node_modules')
+  const marker = join(root, '.installed')
+  if (existsSync(marker)) {
+    console.log(`shared install: reusing ${modules}`)
+    return modules
+  }
+  rmSync(root, { recursive: true, force: true })
+  mkdirSync(root, { recursive: true })
+  writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: 'cca-variant-deps', private: true, type: 'module', dependencies }, null, 2)}\n`)
+  console.log(`shared install: installing ${Object.keys(dependencies).length} packages into ${root}`)
+  const started = Date.now()
+  await execa('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, stdio: 'inherit' })
+  writeFileSync(marker, new Date().toISOString())
+  console.log(`shared install: done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+  return modules
+}

@@ -1,0 +1,102 @@
+/**
+ * Generates every variant into a temporary folder outside the repo, links them all to one
+ * shared install, and runs each variant's own typecheck, tests and build (and browser tests on
+ * the variants in E2E_VARIANTS). MySQL variants get a fresh MariaDB database each run, dropped
+ * afterwards; Redis is the machine's.
+ *
+ *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
+ */
+import { randomBytes } from 'node:crypto'
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { execa } from 'execa'
+import { generate } from '../src/generate/index.js'
+import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { freshMysqlDatabase } from './lib/database.js'
+import { sharedNodeModules } from './lib/shared-install.js'
+
+const STEPS = ['typecheck', 'test', 'build', 'test:e2e'] as const
+type Step = (typeof STEPS)[number]
+
+/** Browser tests on one SQLite and one MySQL variant: enough to cover both drivers end to end. */
+const E2E_VARIANTS = new Set(['sqlite', 'mysql-custom'])
+/** This variant runs its whole suite with REDIS_URL set, so the app itself runs on Redis. */
+const REDIS_VARIANT = 'mysql-custom'
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+
+const { values } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    steps: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const variants = values.only ? values.only.split(',') : VARIANT_IDS
+const steps = (values.steps ? values.steps.split(',') : STEPS) as Step[]
+for (const id of variants) if (!VARIANT_IDS.includes(id)) throw new Error(`unknown variant ${id}`)
+for (const step of steps) if (!STEPS.includes(step)) throw new Error(`unknown step ${step}`)
+
+interface Result {
+  variant: string
+  step: string
+  ok: boolean
+  seconds: number
+}
+
+const results: Result[] = []
+
+async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  console.log(`\n━━ ${variant}: npm run ${step}`)
+  const started = Date.now()
+  const outcome = await execa('npm', ['run', step], { cwd, env, stdio: 'inherit', reject: false })
+  const ok = outcome.exitCode === 0
+  results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
+  return ok
+}
+
+async function runVariant(id: string, root: string, modules: string): Promise<void> {
+  const answers = variantAnswers(id)
+  const dir = join(root, id)
+  mkdirSync(dir)
+  generate(answers, dir, { random: randomBytes })
+  symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+
+  const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
+  const database = answers.db === 'mysql' ? await freshMysqlDatabase(`cca_${id.replace(/-/g, '_')}_${runId}`) : undefined
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    TEST_REDIS_URL: REDIS_URL,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...(id === REDIS_VARIANT ? { REDIS_URL } : {}),
+  }
+  delete env.npm_config_user_agent
+  try {
+    for (const step of steps) {
+      if (step === 'test:e2e' && !E2E_VARIANTS.has(id)) continue
+      // A variant that does not build has nothing to run in a browser.
+      if (!(await runStep(id, step, dir, env)) && step === 'build') break
+    }
+  } finally {
+    await database?.drop()
+  }
+}
+
+const started = Date.now()
+const modules = await sharedNodeModules()
+const root = mkdtempSync(join(tmpdir(), 'cca-variants-'))
+console.log(`variants: ${variants.join(', ')} in ${root}`)
+try {
+  for (const id of variants) await runVariant(id, root, modules)
+} finally {
+  if (!values.keep) rmSync(root, { recursive: true, force: true })
+}
+
+console.log('\nvariant      step        result  seconds')
+for (const result of results) {
+  console.log(`${result.variant.padEnd(12)} ${result.step.padEnd(11)} ${(result.ok ? 'pass' : 'FAIL').padEnd(7)} ${result.seconds.toFixed(1).padStart(7)}`)
+}
+const failed = results.filter((result) => !result.ok).length
+console.log(`\nvariant steps: ${results.length - failed} passed, ${failed} failed (${((Date.now() - started) / 1000).toFixed(0)} s)`)
+process.exitCode = failed > 0 || results.length === 0 ? 1 : 0

@@ -1,0 +1,33 @@
+import axios, { type AxiosInstance } from 'axios'
+import type { App } from 'vue'
+import type { Router } from 'vue-router'
+
+// Same-origin API behind cookies: credentials travel with every request.
+let http: AxiosInstance = axios.create({
+  withCredentials: true,
+  headers: { Accept: 'application/json' },
+})
+let router: Router | null = null
+
+export interface VisitConfig {
+  http?: AxiosInstance
+  router?: Router
+}
+
+/** Sets the HTTP client and the router used where no component is there to inject one. */
+export function configureVisit(config: VisitConfig): void {
+  if (config.http) http = config.http
+  if (config.router) router = config.router
+}
+
+/** `app.use(createVisit({ http, router }))` */
+export function createVisit(config: VisitConfig = {}) {
+  return {
+    install(app: App) {
+      configureVisit({ router: app.config.globalProperties.$router, ...config })
+    },
+  }
+}
+
+export const getHttp = (): AxiosInstance => http
+export const getFallbackRouter = (): Router | null => router

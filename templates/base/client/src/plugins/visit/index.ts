@@ -1,0 +1,7 @@
+export { useVisit, type Visit } from './useVisit'
+export { useVisitForm, RECENTLY_SUCCESSFUL_MS, type VisitForm } from './useVisitForm'
+export { useVisitRemember, resetRemembered, forgetRemembered } from './remember'
+export { normalizeErrors, firstError } from './errors'
+export { createVisit, configureVisit, getHttp } from './config'
+export { buildQuery } from './query'
+export type * from './types'

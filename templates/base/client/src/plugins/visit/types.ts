@@ -1,0 +1,41 @@
+import type { AxiosProgressEvent, AxiosResponse } from 'axios'
+
+export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+
+export type QueryValue = string | number | boolean | null | undefined
+export type Query = Record<string, QueryValue | QueryValue[]>
+
+export type RequestData = Record<string, unknown> | FormData
+
+/** Field name (dotted path for nested fields) to a message or a list of messages. */
+export type Errors = Record<string, string | string[]>
+
+/** What `onBefore` and `onStart` are told about the visit about to run. */
+export interface PendingVisit {
+  url: string
+  method: Method
+  data?: RequestData
+  query?: Query
+}
+
+export interface VisitOptions<T = any> {
+  method?: Method
+  data?: RequestData
+  query?: Query
+  routePath?: string
+  replace?: boolean
+  preserveState?: boolean
+  preserveScroll?: boolean
+  skipFetch?: boolean
+  onBefore?: (visit: PendingVisit) => boolean | void | Promise<boolean | void>
+  onStart?: (visit: PendingVisit) => unknown
+  onProgress?: (event: AxiosProgressEvent) => void
+  onSuccess?: (response: AxiosResponse<T>) => unknown
+  onError?: (errors: Errors, rawError: unknown) => unknown
+  /** A GET superseded by a newer one ends here instead of in onSuccess or onError. */
+  onCancel?: () => unknown
+  onFinish?: () => unknown
+}
+
+/** The method comes from the helper's name; upload progress is the form's own `progress`. */
+export type FormVisitOptions<T = any> = Omit<VisitOptions<T>, 'method' | 'data' | 'onProgress'>

@@ -1,0 +1,26 @@
+import type { Sequelize } from 'sequelize'
+import { EmailVerificationToken, PasswordResetToken } from './one-time-token.js'
+import { RefreshToken } from './refresh-token.js'
+import { Role } from './role.js'
+import { User } from './user.js'
+
+export { EmailVerificationToken, PasswordResetToken, RefreshToken, Role, User }
+export type { OneTimeToken } from './one-time-token.js'
+export type { RoleName } from './role.js'
+
+let boundTo: Sequelize | undefined
+
+/**
+ * Binds the model classes to a connection. The classes are module singletons, so a process
+ * (or a test file) works with one Sequelize instance at a time.
+ */
+export function initModels(sequelize: Sequelize): void {
+  if (boundTo === sequelize) return
+  boundTo = sequelize
+  Role.initModel(sequelize)
+  User.initModel(sequelize)
+  RefreshToken.initModel(sequelize)
+  EmailVerificationToken.initModel(sequelize)
+  PasswordResetToken.initModel(sequelize)
+  User.belongsTo(Role, { foreignKey: 'roleId', as: 'Role' })
+}

@@ -1,0 +1,111 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { generate, packageName, renderProject } from '../src/generate/index.js'
+import { deepMerge, finishPackageJson, pinnedVersions } from '../src/generate/package-json.js'
+import { variantAnswers } from '../src/variants.js'
+import { listTree, tempDir } from './helpers/cli.js'
+import { countingRandom } from './helpers/random.js'
+
+const sqlite = variantAnswers('sqlite')
+
+describe('renderProject', () => {
+  it('gives byte-identical output for the same answers and random source', () => {
+    const first = renderProject(sqlite, 'my-app', { random: countingRandom() })
+    const second = renderProject(sqlite, 'my-app', { random: countingRandom() })
+    expect([...second.keys()]).toEqual([...first.keys()])
+    for (const [path, contents] of first) expect(second.get(path)!.equals(contents), path).toBe(true)
+  })
+
+  it('puts randomness only into the .env secrets', () => {
+    const first = renderProject(sqlite, 'my-app', { random: countingRandom(0) })
+    const second = renderProject(sqlite, 'my-app', { random: countingRandom(100) })
+    const differing = [...first].filter(([path, contents]) => !second.get(path)!.equals(contents)).map(([path]) => path)
+    expect(differing).toEqual(['.env'])
+  })
+
+  it('writes three distinct 256-bit secrets into .env and placeholders into .env.example', () => {
+    const files = renderProject(sqlite, 'my-app', { random: countingRandom() })
+    const env = files.get('.env')!.toString()
+    const secrets = ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'COOKIE_SECRET'].map(
+      (name) => new RegExp(`^${name}=(.*)$`, 'm').exec(env)?.[1],
+    )
+    for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/)
+    expect(new Set(secrets).size).toBe(3)
+    const example = files.get('.env.example')!.toString()
+    expect(example).toMatch(/^JWT_ACCESS_SECRET=change-me$/m)
+    expect(example).not.toContain(secrets[0])
+  })
+
+  it('renames underscore dotfiles and strips .ejs', () => {
+    const paths = [...renderProject(sqlite, 'my-app', { random: countingRandom() }).keys()]
+    expect(paths).toContain('.gitignore')
+    expect(paths).toContain('.env')
+    expect(paths.filter((path) => path.endsWith('.ejs') || /(^|\/)_/.test(path))).toEqual([])
+  })
+
+  it('sets the database URL and driver per variant', () => {
+    const mysql = renderProject(variantAnswers('mysql'), 'shop-2', { random: countingRandom() })
+    expect(mysql.get('.env')!.toString()).toContain('DATABASE_URL=mysql://root@127.0.0.1:3306/shop_2\n')
+    const pkg = JSON.parse(mysql.get('package.json')!.toString())
+    expect(pkg.dependencies.mysql2).toBe(pinnedVersions().mysql2)
+    expect(pkg.dependencies.sqlite3).toBeUndefined()
+    const lite = JSON.parse(renderProject(sqlite, 'x', { random: countingRandom() }).get('package.json')!.toString())
+    expect(lite.dependencies.sqlite3).toBe(pinnedVersions().sqlite3)
+    expect(lite.dependencies.mysql2).toBeUndefined()
+  })
+})
+
+describe('package.json fragments', () => {
+  it('deep-merges objects, unions arrays and lets later layers win', () => {
+    expect(
+      deepMerge(
+        { scripts: { dev: 'a', test: 'b' }, dependencies: ['vue', 'zod'], private: true },
+        { scripts: { dev: 'c' }, dependencies: ['axios', 'vue'], private: false },
+      ),
+    ).toEqual({ scripts: { dev: 'c', test: 'b' }, dependencies: ['vue', 'zod', 'axios'], private: false })
+  })
+
+  it('pins every dependency from versions.json, sorted', () => {
+    const pkg = finishPackageJson({ dependencies: ['zod', 'axios'], devDependencies: ['vite'] }, 'x')
+    expect(pkg).toEqual({
+      name: 'x',
+      dependencies: { axios: pinnedVersions().axios, zod: pinnedVersions().zod },
+      devDependencies: { vite: pinnedVersions().vite },
+    })
+    expect(Object.keys(pkg.dependencies as object)).toEqual(['axios', 'zod'])
+  })
+
+  it('refuses a dependency with no pinned version', () => {
+    expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x')).toThrow(
+      'left-pad has no pinned version in templates/versions.json',
+    )
+  })
+
+  it('pins exact versions only', () => {
+    for (const [name, version] of Object.entries(pinnedVersions())) expect(version, name).toMatch(/^\d+\.\d+\.\d+$/)
+  })
+})
+
+describe('generate', () => {
+  it('writes every rendered file and names the package after the folder', () => {
+    const dir = tempDir()
+    try {
+      const target = join(dir.path, 'My Shop')
+      const written = generate(sqlite, target, { random: countingRandom() })
+      expect(listTree(target).filter((path) => !path.endsWith('/'))).toEqual([...written].sort())
+      expect(JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')).name).toBe('my-shop')
+    } finally {
+      dir.remove()
+    }
+  })
+
+  it.each([
+    ['my-app', 'my-app'],
+    ['My App!', 'my-app'],
+    ['__x__', 'x__'],
+    ['...', 'cookie-auth-app'],
+  ])('derives the package name %j → %j', (folder, name) => {
+    expect(packageName(folder)).toBe(name)
+  })
+})

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest'
+import { answersFromFlags, brokenRule, withDefaults } from '../src/cli/answers.js'
+import { buildProgram } from '../src/cli/program.js'
+import { formatDuration, parseDuration } from '../src/duration.js'
+import { OPTIONS, VARIANTS, answersToArgs } from '../src/options.js'
+import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+
+const env = { userAgent: undefined, gitAvailable: true }
+
+function flags(args: string[]) {
+  return buildProgram().parse(args, { from: 'user' }).opts()
+}
+
+describe('durations', () => {
+  it.each([
+    ['900', 900],
+    ['900s', 900],
+    ['15m', 900],
+    ['1h', 3600],
+    ['30d', 2592000],
+  ])('parses %s as %i seconds', (text, seconds) => {
+    expect(parseDuration(text)).toBe(seconds)
+  })
+
+  it.each(['', '0', '0m', '-5', '1.5h', '15 minutes', '1w', 'm', '1e3'])('rejects %j', (text) => {
+    expect(parseDuration(text)).toBeNull()
+  })
+
+  it.each([
+    [900, '15m'],
+    [90, '90s'],
+    [7200, '2h'],
+    [2592000, '30d'],
+    [86401, '86401s'],
+  ])('formats %i seconds as %s', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text)
+  })
+})
+
+describe('answers', () => {
+  it('uses the contract defaults', () => {
+    expect(withDefaults(answersFromFlags(flags([])), env)).toEqual({
+      db: 'sqlite',
+      accessTtl: 900,
+      refreshTtl: 3600,
+      rememberTtl: 2592000,
+      emailVerification: false,
+      cookieName: 'app',
+      pm: 'npm',
+      install: true,
+      git: true,
+    })
+  })
+
+  it('takes the package manager from the user agent and git from PATH', () => {
+    const detected = withDefaults({}, { userAgent: 'pnpm/9.1.0 npm/? node/v20.20.2 linux x64', gitAvailable: false })
+    expect(detected.pm).toBe('pnpm')
+    expect(detected.git).toBe(false)
+    expect(withDefaults({}, { userAgent: 'deno/2', gitAvailable: true }).pm).toBe('npm')
+  })
+
+  it.each([
+    [['--db', 'postgres'], '--db "postgres" is invalid: use sqlite or mysql'],
+    [['--access-ttl', '15x'], '--access-ttl "15x" is invalid: use whole seconds'],
+    [['--cookie-name', '9lives'], '--cookie-name "9lives" is invalid: use a letter'],
+    [['--cookie-name', 'a'.repeat(33)], `--cookie-name "${'a'.repeat(33)}" is invalid`],
+    [['--pm', 'pip'], '--pm "pip" is invalid: use npm or pnpm or yarn or bun'],
+  ])('rejects %j naming the flag, the value and what is allowed', (args, message) => {
+    expect(() => answersFromFlags(flags(args))).toThrow(message)
+  })
+
+  it('accepts a 32-character cookie prefix with _ and -', () => {
+    const prefix = `a${'b_-9'.repeat(7)}xyz`
+    expect(prefix).toHaveLength(32)
+    expect(answersFromFlags(flags(['--cookie-name', prefix])).cookieName).toBe(prefix)
+  })
+
+  it('blames the flag the user gave when the token lives are out of order', () => {
+    const check = (args: string[]) => {
+      const given = answersFromFlags(flags(args))
+      return brokenRule(withDefaults(given, env), new Set(Object.keys(given) as never))?.message
+    }
+    expect(check(['--access-ttl', '2h'])).toBe('--access-ttl "2h" is invalid: must be shorter than the refresh token life (1h)')
+    expect(check(['--refresh-ttl', '10m'])).toBe('--refresh-ttl "10m" is invalid: must be longer than the access token life (15m)')
+    expect(check(['--refresh-ttl', '60d'])).toBe('--refresh-ttl "60d" is invalid: must be at most the "remember me" life (30d)')
+    expect(check(['--remember-ttl', '30m'])).toBe('--remember-ttl "30m" is invalid: must be at least the refresh token life (1h)')
+    expect(check(['--access-ttl', '1h', '--refresh-ttl', '1h'])).toMatch(/^--refresh-ttl "1h" is invalid/)
+    expect(check(['--refresh-ttl', '2h', '--remember-ttl', '2h'])).toBeUndefined()
+  })
+
+  it('turns answers back into flags that parse to the same answers', () => {
+    for (const id of VARIANT_IDS) {
+      const answers = variantAnswers(id)
+      expect(withDefaults(answersFromFlags(flags(answersToArgs(answers))), env)).toEqual(answers)
+    }
+  })
+
+  it('derives every variant from the options table', () => {
+    expect(Object.keys(VARIANTS)).toEqual(['sqlite', 'sqlite-verify', 'mysql', 'mysql-custom'])
+    expect(variantAnswers('mysql-custom')).toMatchObject({
+      db: 'mysql',
+      emailVerification: true,
+      cookieName: 'acme',
+      accessTtl: 600,
+      refreshTtl: 7200,
+      rememberTtl: 1209600,
+      install: false,
+      git: false,
+    })
+    expect(OPTIONS.map((option) => option.key).sort()).toEqual(Object.keys(variantAnswers("sqlite")).sort())
+  })
+})
