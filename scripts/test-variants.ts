@@ -1,7 +1,8 @@
 /**
  * Generates every variant into a temporary folder outside the repo, links them all to one
- * shared install, and runs each variant's own typecheck, tests and build (and browser tests on
- * the variants in E2E_VARIANTS). MySQL variants get a fresh MariaDB database each run, dropped
+ * shared install, and runs each variant's own typecheck, tests and build, then starts it as a
+ * user would (`db:migrate`, `start`) and asks `/api/health`; browser tests run on the variants
+ * in E2E_VARIANTS. MySQL variants get a fresh MariaDB database each run, dropped
  * afterwards; Redis is the machine's.
  *
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
@@ -17,7 +18,7 @@ import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { freshMysqlDatabase } from './lib/database.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 
-const STEPS = ['typecheck', 'test', 'build', 'test:e2e'] as const
+const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e'] as const
 type Step = (typeof STEPS)[number]
 
 /** Browser tests on one SQLite and one MySQL variant: enough to cover both drivers end to end. */
@@ -47,11 +48,38 @@ interface Result {
 
 const results: Result[] = []
 
+/** `npm run db:migrate`, then `npm start` on a free port until `/api/health` answers 200. */
+async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
+  const migrate = await execa('npm', ['run', 'db:migrate'], { cwd, env, stdio: 'inherit', reject: false })
+  if (migrate.exitCode !== 0) return false
+  const port = String(20000 + Math.floor(Math.random() * 20000))
+  const server = execa('npm', ['start'], { cwd, env: { ...env, PORT: port, BASE_URL: `http://localhost:${port}` }, stdio: 'inherit', reject: false })
+  try {
+    const deadline = Date.now() + 30000
+    while (Date.now() < deadline && server.exitCode === null) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
+        const body = await response.text()
+        console.log(`GET /api/health → ${response.status} ${body}`)
+        return response.status === 200
+      } catch {
+        await new Promise((resolve) => setTimeout(resolve, 250))
+      }
+    }
+    return false
+  } finally {
+    server.kill('SIGTERM')
+    await server
+  }
+}
+
 async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  console.log(`\n━━ ${variant}: npm run ${step}`)
+  console.log(`\n━━ ${variant}: ${step === 'start' ? 'npm run db:migrate && npm start, then GET /api/health' : `npm run ${step}`}`)
   const started = Date.now()
-  const outcome = await execa('npm', ['run', step], { cwd, env, stdio: 'inherit', reject: false })
-  const ok = outcome.exitCode === 0
+  const ok =
+    step === 'start'
+      ? await startAndProbe(cwd, env)
+      : (await execa('npm', ['run', step], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
@@ -75,7 +103,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   try {
     for (const step of steps) {
       if (step === 'test:e2e' && !E2E_VARIANTS.has(id)) continue
-      // A variant that does not build has nothing to run in a browser.
+      // A variant that does not build has nothing to start or run in a browser.
       if (!(await runStep(id, step, dir, env)) && step === 'build') break
     }
   } finally {

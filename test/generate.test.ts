@@ -109,3 +109,25 @@ describe('generate', () => {
     expect(packageName(folder)).toBe(name)
   })
 })
+
+describe('the contract of a generated app', () => {
+  it('has exactly the scripts of CONTRACT §2 (plus the worker)', () => {
+    const pkg = JSON.parse(renderProject(sqlite, 'x', { random: countingRandom() }).get('package.json')!.toString())
+    expect(Object.keys(pkg.scripts).sort()).toEqual(
+      ['build', 'db:migrate', 'dev', 'start', 'test', 'test:e2e', 'typecheck', 'user:create', 'worker'].sort(),
+    )
+    expect(pkg.type).toBe('module')
+    expect(pkg.private).toBe(true)
+  })
+
+  it('renders the CLI answers into one config file with the spec names', () => {
+    const config = renderProject(variantAnswers('mysql-custom'), 'x', { random: countingRandom() })
+      .get('server/src/config/auth.ts')!
+      .toString()
+    expect(config).toContain('accessExpirySeconds: 600,')
+    expect(config).toContain('refreshExpirySeconds: 7200,')
+    expect(config).toContain('refreshRememberExpirySeconds: 1209600,')
+    expect(config).toContain("name: 'acme',")
+    expect(config).toContain('requireEmailVerification: true,')
+  })
+})

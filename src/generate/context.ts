@@ -5,15 +5,9 @@ export interface GenerateDeps {
   random: (bytes: number) => Buffer
 }
 
-export interface TemplateContext {
+/** What `.ejs` templates see: the answers that shape the app, and a few derived values. */
+export interface TemplateContext extends Omit<Answers, 'install' | 'git'> {
   appName: string
-  db: Database
-  accessTtl: number
-  refreshTtl: number
-  rememberTtl: number
-  emailVerification: boolean
-  cookieName: string
-  pm: PackageManager
   run: (script: string) => string
   databaseUrl: string
   secrets: { jwtAccess: string; jwtRefresh: string; cookie: string }
@@ -41,15 +35,10 @@ function defaultDatabaseUrl(db: Database, appName: string): string {
 export function templateContext(answers: Answers, appName: string, deps: GenerateDeps): TemplateContext {
   // 32 random bytes: the contract asks for at least 256 bits per secret.
   const secret = () => deps.random(32).toString('hex')
+  const { install: _install, git: _git, ...shaping } = answers
   return {
+    ...shaping,
     appName,
-    db: answers.db,
-    accessTtl: answers.accessTtl,
-    refreshTtl: answers.refreshTtl,
-    rememberTtl: answers.rememberTtl,
-    emailVerification: answers.emailVerification,
-    cookieName: answers.cookieName,
-    pm: answers.pm,
     run: (script) => runScript(answers.pm, script),
     databaseUrl: defaultDatabaseUrl(answers.db, appName),
     secrets: { jwtAccess: secret(), jwtRefresh: secret(), cookie: secret() },

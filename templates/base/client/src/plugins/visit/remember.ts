@@ -17,13 +17,12 @@ const copy = <T>(v: T): T => structuredClone(toRaw(v))
 export function useVisitRemember<T extends object>(key: string, initialValue: T): UnwrapNestedRefs<T>
 export function useVisitRemember<T>(key: string, initialValue: T): Ref<T>
 export function useVisitRemember(key: string, initialValue: unknown): unknown {
-  let entry = entries.get(key)
-  if (!entry) {
-    const initial = copy(initialValue)
-    entry = { initial, holder: isObject(initial) ? reactive(copy(initial)) : ref(initial) }
-    entries.set(key, entry)
-  }
-  return entry.holder
+  const found = entries.get(key)
+  if (found) return found.holder
+  const initial = copy(initialValue)
+  const holder = isObject(initial) ? (reactive(copy(initial)) as Entry['holder']) : ref(initial)
+  entries.set(key, { initial, holder })
+  return holder
 }
 
 /** A visit without `preserveState` starts every remembered value over, in place. */

@@ -1,0 +1,98 @@
+import type { Redis } from 'ioredis'
+import type { Sequelize } from 'sequelize'
+import { authConfig as renderedAuthConfig, type AuthConfig } from './config/auth.js'
+import type { Env } from './config/env.js'
+import { connectDatabase, createSequelize } from './db/database.js'
+import { createJobHandlers } from './jobs/handlers.js'
+import { MemoryQueue } from './jobs/memory-queue.js'
+import { RedisQueue } from './jobs/redis-queue.js'
+import { defaultRetryPolicy, type JobHandlers, type JobQueue, type RetryPolicy } from './jobs/types.js'
+import { consoleLogger, type Logger } from './logger.js'
+import { createMailer, type Mailer } from './mail/mailer.js'
+import { defaultRateLimits, type RateLimitSettings } from './middleware/rate-limits.js'
+import { initModels } from './models/index.js'
+import { paths } from './paths.js'
+import { createRedis } from './redis.js'
+import { warmUpPasswords } from './services/passwords.js'
+import { createTokenKeys, type TokenKeys } from './services/token-keys.js'
+import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
+
+/** Everything `createApp` needs, built once at start-up (or per test with overrides). */
+export interface AppConfig {
+  env: Env
+  auth: AuthConfig
+  keys: TokenKeys
+  sequelize: Sequelize
+  redis: Redis | null
+  /** Namespace of every Redis key of this app: sessions, rate limits, jobs. */
+  keyPrefix: string
+  queue: JobQueue
+  jobHandlers: JobHandlers
+  sessions: SessionStore
+  mailer: Mailer
+  logger: Logger
+  rateLimits: RateLimitSettings
+  /** Built client served by the production server. */
+  clientDir: string
+  close(): Promise<void>
+}
+
+export interface AppConfigOptions {
+  env: Env
+  auth?: Partial<AuthConfig>
+  /** An open connection to reuse; otherwise one is opened from DATABASE_URL (and closed by close()). */
+  sequelize?: Sequelize
+  /** Run queued jobs in this process (the default); false leaves them to `npm run worker`. */
+  worker?: boolean
+  keyPrefix?: string
+  logger?: Logger
+  retry?: RetryPolicy
+  rateLimits?: Partial<RateLimitSettings>
+  mailDir?: string
+  clientDir?: string
+}
+
+export async function createAppConfig(options: AppConfigOptions): Promise<AppConfig> {
+  const { env } = options
+  const logger = options.logger ?? consoleLogger
+  const auth = { ...renderedAuthConfig, ...options.auth }
+  const keyPrefix = options.keyPrefix ?? env.REDIS_PREFIX ?? `${auth.name}:`
+
+  const ownsDatabase = !options.sequelize
+  const sequelize = options.sequelize ?? createSequelize(env.DATABASE_URL)
+  if (ownsDatabase) await connectDatabase(sequelize)
+  initModels(sequelize)
+
+  const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, logger) : null
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
+  const jobHandlers = createJobHandlers({ env, auth, mailer })
+  const retry = options.retry ?? defaultRetryPolicy
+  const queue: JobQueue = env.REDIS_URL
+    ? new RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
+    : new MemoryQueue(jobHandlers, retry, logger)
+  const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
+
+  await warmUpPasswords()
+
+  return {
+    env,
+    auth,
+    keys: createTokenKeys(env),
+    sequelize,
+    redis,
+    keyPrefix,
+    queue,
+    jobHandlers,
+    sessions,
+    mailer,
+    logger,
+    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    clientDir: options.clientDir ?? paths.client,
+    async close() {
+      await queue.close()
+      mailer.close()
+      if (redis) await redis.quit().catch(() => redis.disconnect())
+      if (ownsDatabase) await sequelize.close()
+    },
+  }
+}

@@ -1,0 +1,31 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { unauthenticated } from '../../http/errors.js'
+import { validate } from '../../http/validate.js'
+import { clearAuthCookies, cookieNames, readSignedCookie } from '../../services/cookies.js'
+import { rotateRefreshToken } from '../../services/refresh-tokens.js'
+import { setTokenCookies } from '../../services/sign-in.js'
+import { findUserById, serializeUser } from '../../services/users.js'
+
+const schema = z.object({ refresh_token: z.string({ error: 'The refresh_token must be a string.' }).max(4096).optional() })
+
+/** Rotation: the presented token is revoked and its successor returned (see services/refresh-tokens.ts). */
+export function refreshToken(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const { refresh_token: fromBody } = validate(schema, req.body)
+    const presented = fromBody ?? readSignedCookie(req, cookieNames(config).refresh).value
+    const issued = presented ? await rotateRefreshToken(config, presented) : null
+    const user = issued?.row.userId ? await findUserById(issued.row.userId) : null
+    if (!issued || !user) {
+      clearAuthCookies(res, config)
+      throw unauthenticated()
+    }
+    const accessToken = setTokenCookies(res, config, user, issued)
+    res.json({
+      user: serializeUser(user),
+      access_token: accessToken,
+      ...(fromBody !== undefined ? { refresh_token: issued.token } : {}),
+    })
+  }
+}

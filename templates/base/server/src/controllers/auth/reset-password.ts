@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { emailField, newPasswordField, tokenField } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { PasswordResetToken } from '../../models/index.js'
+import { clearAuthCookies } from '../../services/cookies.js'
+import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
+import { hashPassword } from '../../services/passwords.js'
+import { revokeAllRefreshTokens } from '../../services/refresh-tokens.js'
+import { findUserByEmail } from '../../services/users.js'
+import { invalidToken } from './verify-email.js'
+
+const schema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
+
+/** A new password signs the account out everywhere: all its refresh tokens are revoked. */
+export function resetPassword(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const input = validate(schema, req.body)
+    const user = await findUserByEmail(input.email)
+    if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
+    await user.update({ password: await hashPassword(input.password) })
+    await revokeAllRefreshTokens(user.id)
+    clearAuthCookies(res, config)
+    res.json({ message: 'Your password has been reset. Please sign in with the new one.' })
+  }
+}

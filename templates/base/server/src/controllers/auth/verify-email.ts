@@ -1,0 +1,22 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import { fieldError } from '../../http/errors.js'
+import { emailField, tokenField } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { EmailVerificationToken } from '../../models/index.js'
+import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
+import { findUserByEmail, serializeUser } from '../../services/users.js'
+
+const schema = z.object({ email: emailField, token: tokenField })
+
+export const invalidToken = () => fieldError('token', 'This link is invalid or has expired.')
+
+export function verifyEmail(): RequestHandler {
+  return async (req, res) => {
+    const input = validate(schema, req.body)
+    const user = await findUserByEmail(input.email)
+    if (!(await consumeOneTimeToken(EmailVerificationToken, user?.id, input.token)) || !user) throw invalidToken()
+    if (!user.emailVerifiedAt) await user.update({ emailVerifiedAt: new Date() })
+    res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })
+  }
+}

@@ -1,0 +1,15 @@
+import * as createRoles from './0001-create-roles.js'
+import * as createUsers from './0002-create-users.js'
+import * as createRefreshTokens from './0003-create-refresh-tokens.js'
+import * as createEmailVerificationTokens from './0004-create-email-verification-tokens.js'
+import * as createPasswordResetTokens from './0005-create-password-reset-tokens.js'
+
+// A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
+// the bundled order is the applied order. Append new migrations at the end.
+export const migrations = [
+  { name: '0001-create-roles', ...createRoles },
+  { name: '0002-create-users', ...createUsers },
+  { name: '0003-create-refresh-tokens', ...createRefreshTokens },
+  { name: '0004-create-email-verification-tokens', ...createEmailVerificationTokens },
+  { name: '0005-create-password-reset-tokens', ...createPasswordResetTokens },
+]

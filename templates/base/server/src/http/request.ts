@@ -1,0 +1,21 @@
+import type { GuestSession } from '../session/guest-session.js'
+
+/** The authenticated identity the spec names: set by the authentication middleware. */
+export interface AuthIdentity {
+  id: number
+  email: string
+  roleId: number | null
+  role: string | null
+}
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      auth?: AuthIdentity
+      session: GuestSession
+    }
+  }
+}
+
+export {}

@@ -1,0 +1,68 @@
+import { z } from 'zod'
+
+// Field rules shared by the controllers. Messages are written for people, keyed by field.
+
+const typeMessage = (field: string, kind: string) => (issue: { input: unknown }) =>
+  issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} field must be ${kind}.`
+
+const text = (field: string) => z.string({ error: typeMessage(field, 'a string') })
+
+export const emailField = text('email')
+  .trim()
+  .toLowerCase()
+  .min(1, 'The email field is required.')
+  .max(255, 'The email field must not be longer than 255 characters.')
+  .pipe(z.email('The email field must be a valid e-mail address.'))
+
+export const nameField = text('name')
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(255, 'The name field must not be longer than 255 characters.')
+
+const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
+
+/**
+ * bcrypt reads at most 72 bytes and stops at NUL, so longer or NUL-bearing passwords are
+ * refused instead of being silently shortened. Never trimmed; no composition rules.
+ */
+export const newPasswordField = text('password')
+  .refine((value) => [...value].length >= 8, 'The password must be at least 8 characters.')
+  .refine((value) => utf8Bytes(value) <= 72, 'The password must not be longer than 72 bytes (UTF-8).')
+  .refine((value) => !value.includes('\0'), 'The password must not contain NUL characters.')
+
+/** At login only the bcrypt limits apply: rules may have changed since the account was made. */
+export const currentPasswordField = text('password')
+  .min(1, 'The password field is required.')
+  .refine((value) => utf8Bytes(value) <= 72, 'The password must not be longer than 72 bytes (UTF-8).')
+  .refine((value) => !value.includes('\0'), 'The password must not contain NUL characters.')
+
+export const tokenField = text('token').min(1, 'The token field is required.').max(512, 'The token is invalid.')
+
+export const rememberField = z.boolean({ error: 'The remember field must be true or false.' }).optional()
+
+/** Query strings: an empty value means "not given". */
+const queryInt = (field: string, min: number, max: number, fallback: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : value),
+    z.coerce
+      .number({ error: `The ${field} must be a whole number.` })
+      .int(`The ${field} must be a whole number.`)
+      .min(min, `The ${field} must be at least ${min}.`)
+      .max(max, `The ${field} must not be greater than ${max}.`)
+      .default(fallback),
+  )
+
+export const pageQuery = queryInt('page', 1, 1_000_000, 1)
+export const sizeQuery = queryInt('size', 1, 100, 10)
+export const searchQuery = text('search').max(255, 'The search must not be longer than 255 characters.').default('')
+
+/** Row ids from the data table: numbers, or strings of digits. */
+export const idList = z
+  .array(
+    z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)], {
+      error: 'Each id must be a positive whole number.',
+    }),
+    { error: 'The ids field must be a list of ids.' },
+  )
+  .min(1, 'The ids field must list at least one id.')
+  .max(1000, 'The ids field must not list more than 1000 ids.')

@@ -1,0 +1,36 @@
+/**
+ * Jobs carry an e-mail address, never a token: the job creates the token record and mails the
+ * plaintext, so no usable token ever sits in Redis.
+ */
+export interface JobPayloads {
+  /** `register`: a new (or an already registered) address; `resend`: a new link was asked for. */
+  'user:verify-email': { email: string; reason: 'register' | 'resend' }
+  'user:reset-password': { email: string }
+}
+
+export type JobName = keyof JobPayloads
+
+export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> }
+
+export const jobNames = ['user:verify-email', 'user:reset-password'] as const satisfies readonly JobName[]
+
+export interface JobQueue {
+  readonly driver: 'redis' | 'memory'
+  dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void>
+  /** Stops taking jobs and waits for the running ones. */
+  close(): Promise<void>
+}
+
+export interface RetryPolicy {
+  attempts: number
+  /** First retry delay; each further retry doubles it. */
+  backoffMs: number
+}
+
+export const defaultRetryPolicy: RetryPolicy = { attempts: 5, backoffMs: 2000 }
+
+export function runJob<K extends JobName>(handlers: JobHandlers, name: K, data: JobPayloads[K]): Promise<void> {
+  const handler = handlers[name] as ((payload: JobPayloads[K]) => Promise<void>) | undefined
+  if (!handler) throw new Error(`Unknown job "${String(name)}"`)
+  return handler(data)
+}

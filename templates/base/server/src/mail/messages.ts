@@ -1,0 +1,48 @@
+import type { MailMessage } from './mailer.js'
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
+
+function message(to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage {
+  const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n')
+  const html = [
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(action ? [`<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>`] : []),
+  ].join('\n')
+  return { to, subject, text, html }
+}
+
+export function linkWithToken(baseUrl: string, page: 'verify-email' | 'reset-password', token: string, email: string): string {
+  const query = new URLSearchParams({ token, email })
+  return `${baseUrl}/${page}?${query.toString()}`
+}
+
+export const verifyEmailMessage = (to: string, name: string, url: string, hours: number) =>
+  message(
+    to,
+    'Verify your e-mail address',
+    [`Hello ${name},`, `Please confirm your e-mail address. The link expires in ${hours} hours.`, 'If you did not create an account, ignore this message.'],
+    { label: 'Verify e-mail address', url },
+  )
+
+export const resetPasswordMessage = (to: string, name: string, url: string, minutes: number) =>
+  message(
+    to,
+    'Reset your password',
+    [`Hello ${name},`, `Someone asked to reset your password. The link expires in ${minutes} minutes.`, 'If it was not you, ignore this message: your password stays as it is.'],
+    { label: 'Reset password', url },
+  )
+
+/** Sent instead of a second account when someone registers with an address that has one. */
+export const accountExistsMessage = (to: string, name: string, loginUrl: string, forgotUrl: string) =>
+  message(
+    to,
+    'You already have an account',
+    [
+      `Hello ${name},`,
+      'Someone tried to create an account with this e-mail address, which already has one.',
+      `If it was you, sign in at ${loginUrl} or reset your password at ${forgotUrl}.`,
+      'If it was not you, ignore this message.',
+    ],
+    { label: 'Sign in', url: loginUrl },
+  )

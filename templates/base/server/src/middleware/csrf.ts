@@ -1,0 +1,46 @@
+import type { RequestHandler } from 'express'
+import type { AppConfig } from '../context.js'
+import { forbidden } from '../http/errors.js'
+import { cookieNames } from '../services/cookies.js'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Origins allowed to send credentialed requests: the app's own and CORS_ORIGINS, nothing else. */
+export const trustedOrigins = (config: AppConfig) => new Set([config.env.BASE_ORIGIN, ...config.env.CORS_ORIGINS])
+
+/**
+ * SameSite=Lax stops most cross-site posts, SameSite=None stops none, so a state-changing
+ * request that carries the app's cookies must come from a trusted origin. The browser states it
+ * in Origin (or Referer, or at least Sec-Fetch-Site); a request with none of them is not from a
+ * browser page and cannot ride on a victim's cookies.
+ */
+export function csrfGuard(config: AppConfig): RequestHandler {
+  const trusted = trustedOrigins(config)
+  const names = Object.values(cookieNames(config))
+  return (req, _res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next()
+    const sent = { ...(req.cookies as object | undefined), ...(req.signedCookies as object | undefined) }
+    if (!names.some((name) => name in sent)) return next()
+
+    const origin = req.get('origin')
+    if (origin !== undefined) {
+      if (!trusted.has(origin)) throw forbidden()
+      return next()
+    }
+    const referer = req.get('referer')
+    if (referer !== undefined) {
+      if (!trusted.has(originOf(referer))) throw forbidden()
+      return next()
+    }
+    if (req.get('sec-fetch-site') === 'cross-site') throw forbidden()
+    next()
+  }
+}
+
+function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return 'null'
+  }
+}

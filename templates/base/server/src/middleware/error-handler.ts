@@ -1,0 +1,42 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express'
+import type { Logger } from '../logger.js'
+import { HttpError, notFound } from '../http/errors.js'
+
+/** Errors body-parser and the router raise on bad input, answered with the contract's messages. */
+const clientErrors: Record<string, [number, string]> = {
+  'entity.parse.failed': [400, 'Malformed JSON.'],
+  'entity.too.large': [413, 'The request body is too large (limit 100 KB).'],
+  'entity.verify.failed': [400, 'Malformed request body.'],
+  'encoding.unsupported': [415, 'Unsupported content encoding.'],
+  'charset.unsupported': [415, 'Unsupported charset.'],
+  'request.aborted': [400, 'The request was aborted.'],
+  'request.size.invalid': [400, 'The request size did not match Content-Length.'],
+  'parameters.too.many': [413, 'Too many parameters.'],
+}
+
+export const notFoundHandler: RequestHandler = () => {
+  throw notFound()
+}
+
+/** Every failure leaves as `{message, errors?}`; a 500 never carries a stack trace or SQL. */
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    if (res.headersSent) return next(error)
+    if (error instanceof HttpError) {
+      res.status(error.status).json(error.toJSON())
+      return
+    }
+    const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown }
+    const known = typeof type === 'string' ? clientErrors[type] : undefined
+    if (known) {
+      res.status(known[0]).json({ message: known[1] })
+      return
+    }
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      res.status(status).json({ message: status === 404 ? 'Not Found.' : 'Bad Request.' })
+      return
+    }
+    logger.error(`${req.method} ${req.originalUrl} failed`, error)
+    res.status(500).json({ message: 'Server Error.' })
+  }
+}

@@ -1,0 +1,82 @@
+import type { Request, RequestHandler } from 'express'
+import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit'
+import { RedisStore, type RedisReply } from 'rate-limit-redis'
+import type { AppConfig } from '../context.js'
+
+export interface Limit {
+  limit: number
+  windowMs: number
+}
+
+export interface RateLimitSettings {
+  /** Failed logins per lowercased e-mail and IP; a successful login clears the counter. */
+  loginPerEmailIp: Limit
+  /** Failed logins per IP, across e-mails (password spraying). */
+  loginPerIp: Limit
+  registerPerIp: Limit
+  registerPerEmail: Limit
+  /** forgot-password and resend-verification, each counted separately. */
+  mailPerIp: Limit
+  mailPerEmail: Limit
+}
+
+const minute = 60_000
+
+export const defaultRateLimits: RateLimitSettings = {
+  loginPerEmailIp: { limit: 5, windowMs: minute },
+  loginPerIp: { limit: 100, windowMs: minute },
+  registerPerIp: { limit: 20, windowMs: minute },
+  registerPerEmail: { limit: 5, windowMs: minute },
+  mailPerIp: { limit: 30, windowMs: minute },
+  mailPerEmail: { limit: 5, windowMs: minute },
+}
+
+export interface RateLimiters {
+  login: RequestHandler[]
+  register: RequestHandler[]
+  forgotPassword: RequestHandler[]
+  resendVerification: RequestHandler[]
+  /** Forgets the failed logins of this e-mail and IP. */
+  clearLoginFailures(req: Request): Promise<void>
+}
+
+const emailOf = (req: Request) => {
+  const email = (req.body as { email?: unknown } | undefined)?.email
+  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : ''
+}
+const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown')
+
+/** Runs after the JSON body parser, since some keys are the submitted e-mail. */
+export function createRateLimiters(config: AppConfig): RateLimiters {
+  const settings = config.rateLimits
+  const limiter = (name: string, limit: Limit, key: (req: Request) => string, failuresOnly = false): RateLimitRequestHandler =>
+    rateLimit({
+      ...limit,
+      standardHeaders: 'draft-7',
+      legacyHeaders: false,
+      skipSuccessfulRequests: failuresOnly,
+      keyGenerator: (req) => key(req),
+      // With Redis the counters are shared by every instance of the app.
+      store: config.redis
+        ? new RedisStore({
+            prefix: `${config.keyPrefix}rl:${name}:`,
+            sendCommand: (command: string, ...args: string[]) => config.redis!.call(command, ...args) as Promise<RedisReply>,
+          })
+        : undefined,
+      handler: (_req, res) => {
+        const retryAfter = res.getHeader('Retry-After')
+        res.status(429).json({ message: `Too many attempts. Please try again in ${retryAfter ?? 60} seconds.` })
+      },
+    })
+
+  const loginPerEmailIp = limiter('login-email-ip', settings.loginPerEmailIp, (req) => `${emailOf(req)}|${ipOf(req)}`)
+  return {
+    login: [limiter('login-ip', settings.loginPerIp, ipOf, true), loginPerEmailIp],
+    register: [limiter('register-ip', settings.registerPerIp, ipOf), limiter('register-email', settings.registerPerEmail, emailOf)],
+    forgotPassword: [limiter('forgot-ip', settings.mailPerIp, ipOf), limiter('forgot-email', settings.mailPerEmail, emailOf)],
+    resendVerification: [limiter('resend-ip', settings.mailPerIp, ipOf), limiter('resend-email', settings.mailPerEmail, emailOf)],
+    clearLoginFailures: async (req) => {
+      await loginPerEmailIp.resetKey(`${emailOf(req)}|${ipOf(req)}`)
+    },
+  }
+}

@@ -1,0 +1,41 @@
+import type { CookieOptions, Request, Response } from 'express'
+import type { AppConfig } from '../context.js'
+
+export const cookieNames = (config: Pick<AppConfig, 'auth'>) => ({
+  access: `${config.auth.name}_access`,
+  refresh: `${config.auth.name}_refresh`,
+  session: `${config.auth.name}_session`,
+})
+
+/** The attributes every cookie of the app is set and cleared with. */
+export function cookieAttributes(config: Pick<AppConfig, 'env'>): CookieOptions {
+  const sameSite = config.env.COOKIE_SAMESITE
+  return {
+    httpOnly: true,
+    path: '/',
+    sameSite,
+    // Browsers drop SameSite=None cookies that are not Secure.
+    secure: config.env.NODE_ENV === 'production' || sameSite === 'none',
+  }
+}
+
+export function setCookie(res: Response, config: Pick<AppConfig, 'env'>, name: string, value: string, maxAgeSeconds: number): void {
+  res.cookie(name, value, { ...cookieAttributes(config), signed: true, maxAge: maxAgeSeconds * 1000 })
+}
+
+export function clearAuthCookies(res: Response, config: Pick<AppConfig, 'env' | 'auth'>): void {
+  const names = cookieNames(config)
+  res.clearCookie(names.access, cookieAttributes(config))
+  res.clearCookie(names.refresh, cookieAttributes(config))
+}
+
+/**
+ * A cookie sent with a bad signature (or unsigned) counts as present but unusable: it must not
+ * be mistaken for a missing one.
+ */
+export function readSignedCookie(req: Request, name: string): { present: boolean; value: string | null } {
+  const signed = (req.signedCookies as Record<string, unknown> | undefined)?.[name]
+  if (typeof signed === 'string') return { present: true, value: signed }
+  const present = signed === false || (req.cookies as Record<string, unknown> | undefined)?.[name] !== undefined
+  return { present, value: null }
+}

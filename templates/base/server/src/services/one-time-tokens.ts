@@ -1,0 +1,32 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { Op, type ModelStatic } from 'sequelize'
+import { security } from '../config/security.js'
+import type { OneTimeToken } from '../models/index.js'
+
+export const hashToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex')
+
+/**
+ * Issues a fresh token for a user and deletes the older ones, so only the latest link works.
+ * Returns the plaintext, which exists only in memory and in the e-mail.
+ */
+export async function issueOneTimeToken(model: ModelStatic<OneTimeToken>, userId: number, lifeSeconds: number): Promise<string> {
+  const token = randomBytes(security.oneTimeTokenBytes).toString('base64url')
+  await model.destroy({ where: { userId } })
+  await model.create({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + lifeSeconds * 1000) })
+  return token
+}
+
+/**
+ * Consumes a token for the given user. The delete is the single conditional statement that
+ * decides: of two concurrent requests with the same token only one deletes the row.
+ * Invalid, expired, used and someone else's tokens all answer false alike.
+ */
+export async function consumeOneTimeToken(model: ModelStatic<OneTimeToken>, userId: number | undefined, token: string): Promise<boolean> {
+  // An unknown e-mail still runs the query, so it costs the same as a wrong token.
+  const deleted = await model.destroy({
+    where: { userId: userId ?? -1, tokenHash: hashToken(token), expiresAt: { [Op.gt]: new Date() } },
+  })
+  if (deleted !== 1 || userId === undefined) return false
+  await model.destroy({ where: { userId } })
+  return true
+}

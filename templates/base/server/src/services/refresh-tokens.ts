@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto'
+import { Op } from 'sequelize'
+import { security } from '../config/security.js'
+import type { AppConfig } from '../context.js'
+import { RefreshToken } from '../models/index.js'
+import { nowSeconds, signRefreshToken, verifyRefreshToken } from './tokens.js'
+
+export interface IssuedRefreshToken {
+  row: RefreshToken
+  token: string
+  /** Seconds until the family's absolute expiry: the cookie's Max-Age. */
+  maxAge: number
+}
+
+function sign(config: AppConfig, row: RefreshToken): IssuedRefreshToken {
+  const expiresAt = Math.floor(row.expiresAt.getTime() / 1000)
+  return {
+    row,
+    token: signRefreshToken(config.keys, { userId: row.userId as number, jti: row.jti, expiresAt }),
+    maxAge: Math.max(0, expiresAt - nowSeconds()),
+  }
+}
+
+/** A login starts a new family whose absolute expiry every later rotation inherits. */
+export async function startRefreshFamily(config: AppConfig, userId: number, remember: boolean): Promise<IssuedRefreshToken> {
+  const life = remember ? config.auth.refreshRememberExpirySeconds : config.auth.refreshExpirySeconds
+  const row = await RefreshToken.create({
+    userId,
+    jti: randomUUID(),
+    family: randomUUID(),
+    expiresAt: new Date((nowSeconds() + life) * 1000),
+  })
+  return sign(config, row)
+}
+
+/** The live row behind a refresh JWT, for the middleware's renewal (no rotation). */
+export async function findActiveRefreshToken(config: AppConfig, token: string): Promise<RefreshToken | null> {
+  const verified = verifyRefreshToken(config.keys, token)
+  if (!verified.ok) return null
+  const row = await RefreshToken.findOne({ where: { jti: verified.claims.jti, revoked: false } })
+  if (!row || row.userId === null || String(row.userId) !== verified.claims.sub || row.expiresAt.getTime() <= Date.now()) return null
+  return row
+}
+
+/**
+ * Exchanges a refresh JWT for its successor.
+ *
+ * The successor row is inserted first, unreachable until its JWT is handed out; then one
+ * conditional UPDATE revokes the presented row only if it is still live. Exactly one concurrent
+ * caller wins that update; the losers drop their row and, like any caller presenting the
+ * immediate parent within the grace window, receive the winner's successor. Any other reuse of
+ * a revoked token revokes the whole family.
+ */
+export async function rotateRefreshToken(config: AppConfig, token: string): Promise<IssuedRefreshToken | null> {
+  const verified = verifyRefreshToken(config.keys, token)
+  if (!verified.ok) return null
+  let row = await RefreshToken.findOne({ where: { jti: verified.claims.jti } })
+  if (!row || row.userId === null || String(row.userId) !== verified.claims.sub) return null
+  if (row.expiresAt.getTime() <= Date.now()) return null
+
+  if (!row.revoked) {
+    const successor = await RefreshToken.create({ userId: row.userId, jti: randomUUID(), family: row.family, expiresAt: row.expiresAt })
+    const [won] = await RefreshToken.update(
+      { revoked: true, revokedAt: new Date(), replacedBy: successor.jti },
+      { where: { id: row.id, revoked: false } },
+    )
+    if (won === 1) return sign(config, successor)
+    await successor.destroy()
+    row = await RefreshToken.findByPk(row.id)
+    if (!row) return null
+  }
+
+  const graceStart = Date.now() - security.refreshGraceSeconds * 1000
+  if (row.replacedBy && row.revokedAt && row.revokedAt.getTime() >= graceStart) {
+    const current = await RefreshToken.findOne({ where: { jti: row.replacedBy, revoked: false } })
+    if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current)
+  }
+  await revokeFamily(row.family)
+  return null
+}
+
+export async function revokeFamily(family: string): Promise<void> {
+  await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { family, revoked: false } })
+}
+
+/** Logout: only the presented token, and only if it belongs to the signed-in user. */
+export async function revokeRefreshToken(config: AppConfig, token: string, userId: number): Promise<void> {
+  const verified = verifyRefreshToken(config.keys, token)
+  if (!verified.ok) return
+  await RefreshToken.update(
+    { revoked: true, revokedAt: new Date() },
+    { where: { jti: verified.claims.jti, userId, revoked: false } },
+  )
+}
+
+export async function revokeAllRefreshTokens(userIds: number | number[]): Promise<void> {
+  await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { userId: { [Op.in]: ([] as number[]).concat(userIds) }, revoked: false } })
+}

@@ -1,0 +1,90 @@
+import jwt from 'jsonwebtoken'
+import type { TokenKeys } from './token-keys.js'
+
+export interface AccessClaims {
+  sub: string
+  email: string
+  roleId: number | null
+  role: string | null
+  type: 'access'
+  iat: number
+  exp: number
+}
+
+export interface RefreshClaims {
+  sub: string
+  jti: string
+  type: 'refresh'
+  iat: number
+  exp: number
+}
+
+export type Verified<T> = { ok: true; claims: T } | { ok: false; expired: boolean }
+
+const ALGORITHM = 'HS256'
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000)
+
+export function signAccessToken(
+  keys: TokenKeys,
+  user: { id: number; email: string; roleId: number | null; role: string | null },
+  lifeSeconds: number,
+): string {
+  const iat = nowSeconds()
+  const claims: AccessClaims = {
+    sub: String(user.id),
+    email: user.email,
+    roleId: user.roleId,
+    role: user.role,
+    type: 'access',
+    iat,
+    exp: iat + lifeSeconds,
+  }
+  return jwt.sign(claims, keys.access, { algorithm: ALGORITHM, noTimestamp: true })
+}
+
+/** `expiresAt` is the family's absolute expiry, whole seconds. */
+export function signRefreshToken(keys: TokenKeys, token: { userId: number; jti: string; expiresAt: number }): string {
+  const claims: RefreshClaims = { sub: String(token.userId), jti: token.jti, type: 'refresh', iat: nowSeconds(), exp: token.expiresAt }
+  return jwt.sign(claims, keys.refresh, { algorithm: ALGORITHM, noTimestamp: true })
+}
+
+export function verifyAccessToken(keys: TokenKeys, token: string): Verified<AccessClaims> {
+  return verify(token, keys.access, (c): c is AccessClaims =>
+    c.type === 'access' &&
+    typeof c.email === 'string' &&
+    (c.roleId === null || Number.isInteger(c.roleId)) &&
+    (c.role === null || typeof c.role === 'string'),
+  )
+}
+
+export function verifyRefreshToken(keys: TokenKeys, token: string): Verified<RefreshClaims> {
+  return verify(token, keys.refresh, (c): c is RefreshClaims => c.type === 'refresh' && typeof c.jti === 'string' && c.jti.length <= 191)
+}
+
+/**
+ * Signature first (HS256 only, so `alg: none` and every other algorithm fail), then expiry,
+ * then the claims: only a fully verified payload is ever read. `expired` is reported only for
+ * a token whose signature was valid, because jsonwebtoken checks `exp` after the signature.
+ */
+function verify<T extends { sub: string; iat: number; exp: number }>(
+  token: string,
+  key: TokenKeys['access'],
+  hasClaims: (claims: Record<string, unknown>) => claims is Record<string, unknown> & T,
+): Verified<T> {
+  let payload: unknown
+  try {
+    payload = jwt.verify(token, key, { algorithms: [ALGORITHM] })
+  } catch (error) {
+    return { ok: false, expired: error instanceof jwt.TokenExpiredError }
+  }
+  if (payload === null || typeof payload !== 'object') return { ok: false, expired: false }
+  const claims = payload as Record<string, unknown>
+  const wellFormed =
+    typeof claims.sub === 'string' &&
+    /^[1-9]\d{0,9}$/.test(claims.sub) &&
+    Number.isInteger(claims.iat) &&
+    Number.isInteger(claims.exp) &&
+    hasClaims(claims)
+  return wellFormed ? { ok: true, claims: claims as unknown as T } : { ok: false, expired: false }
+}
