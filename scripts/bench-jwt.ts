@@ -5,13 +5,17 @@
  *
  *   npm run bench:jwt
  */
-import { createSecretKey, randomBytes } from 'node:crypto'
+import { type KeyObject, createSecretKey, randomBytes } from 'node:crypto'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import { sharedNodeModules } from './lib/shared-install.js'
 
 const require = createRequire(join(await sharedNodeModules(), 'noop.js'))
-const jwt = require('jsonwebtoken') as typeof import('jsonwebtoken')
+// Loaded from the generated apps' shared install: the generator itself does not depend on it.
+const jwt = require('jsonwebtoken') as {
+  sign: (payload: object, secret: string, options: object) => string
+  verify: (token: string, secret: string | KeyObject, options: object) => unknown
+}
 
 const secret = randomBytes(32).toString('hex')
 const key = createSecretKey(Buffer.from(secret, 'utf8'))
