@@ -50,6 +50,9 @@ describe('renderProject', () => {
     const pkg = JSON.parse(mysql.get('package.json')!.toString())
     expect(pkg.dependencies.mysql2).toBe(pinnedVersions().mysql2)
     expect(pkg.dependencies.sqlite3).toBeUndefined()
+    expect(renderProject(variantAnswers('mysql'), 'mysql', { random: countingRandom() }).get('.env')!.toString()).toContain(
+      'DATABASE_URL=mysql://root@127.0.0.1:3306/mysql_app\n',
+    )
     const lite = JSON.parse(renderProject(sqlite, 'x', { random: countingRandom() }).get('package.json')!.toString())
     expect(lite.dependencies.sqlite3).toBe(pinnedVersions().sqlite3)
     expect(lite.dependencies.mysql2).toBeUndefined()

@@ -27,9 +27,13 @@ export function runScript(pm: PackageManager, script: string): string {
   return pm === 'yarn' ? `yarn ${script}` : `${pm} run ${script}`
 }
 
+/** Schemas the server itself owns: an app named after one must not migrate into it. */
+const SYSTEM_SCHEMAS = new Set(['information_schema', 'mysql', 'performance_schema', 'sys'])
+
 function defaultDatabaseUrl(db: Database, appName: string): string {
   if (db === 'sqlite') return 'sqlite:./data/app.sqlite'
-  return `mysql://root@127.0.0.1:3306/${appName.replace(/[^a-z0-9]+/g, '_')}`
+  const name = appName.replace(/[^a-z0-9]+/g, '_')
+  return `mysql://root@127.0.0.1:3306/${SYSTEM_SCHEMAS.has(name) ? `${name}_app` : name}`
 }
 
 export function templateContext(answers: Answers, appName: string, deps: GenerateDeps): TemplateContext {

@@ -1,13 +1,33 @@
 import { fileURLToPath, URL } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type Plugin } from 'vite'
 import vue from '@vitejs/plugin-vue'
+
+// axios bundles a fetch adapter beside the XMLHttpRequest one that browsers use (XHR is the one
+// that reports upload progress). Nothing can select it here, so the build leaves it out: about
+// a sixth of axios.
+function axiosWithoutFetch(): Plugin {
+  const stub = '\0axios-fetch-stub'
+  return {
+    name: 'axios-without-fetch',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './fetch.js' && importer?.replace(/\\/g, '/').endsWith('/axios/lib/adapters/adapters.js')) return stub
+    },
+    load(id) {
+      if (id === stub) return 'export const getFetch = () => false'
+    },
+  }
+}
 
 const apiPort = process.env.PORT ?? '3000'
 const apiOrigin = `http://localhost:${apiPort}`
 
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [vue()],
+  plugins: [vue(), axiosWithoutFetch()],
+  // Every component uses the Composition API: the Options API support can stay out of the bundle.
+  define: { __VUE_OPTIONS_API__: 'false' },
   resolve: {
     alias: { '@': fileURLToPath(new URL('./client/src', import.meta.url)) },
   },

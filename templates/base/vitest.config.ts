@@ -10,6 +10,8 @@ export default defineConfig({
           root: '.',
           include: ['server/tests/**/*.test.ts'],
           environment: 'node',
+          // Creates and migrates the run's database (SQLite file or MySQL database), probes Redis.
+          globalSetup: ['server/tests/setup/global-setup.ts'],
           // One database per run: files run one after another, each with its own app instance.
           fileParallelism: false,
           testTimeout: 20000,

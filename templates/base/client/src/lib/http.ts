@@ -11,8 +11,8 @@ export const http = axios.create({
  * A 401 from anything but the auth endpoints means the session ended while the page was open:
  * forget the user and sign in again, then come back to where the user was.
  */
-export function redirectOnUnauthenticated(router: Router, signedOut: () => void): void {
-  http.interceptors.response.use(undefined, (error) => {
+export function redirectOnUnauthenticated(router: Router, signedOut: () => void): () => void {
+  const id = http.interceptors.response.use(undefined, (error) => {
     const url = String(error?.config?.url ?? '')
     if (error?.response?.status === 401 && !url.startsWith('/api/auth/')) {
       signedOut()
@@ -21,6 +21,7 @@ export function redirectOnUnauthenticated(router: Router, signedOut: () => void)
     }
     return Promise.reject(error)
   })
+  return () => http.interceptors.response.eject(id)
 }
 
 /** The one line to show when a failure has no field errors. */

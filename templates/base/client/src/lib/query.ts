@@ -6,7 +6,7 @@ export interface ListQuery {
   search: string
 }
 
-const one = (value: LocationQuery[string]) => (Array.isArray(value) ? value[0] : value) ?? undefined
+const one = (value: LocationQuery[string] | undefined) => (Array.isArray(value) ? value[0] : value) ?? undefined
 
 function int(value: LocationQuery[string], fallback: number, max = Number.MAX_SAFE_INTEGER) {
   const n = Number(one(value))
@@ -23,7 +23,7 @@ export function listQuery(query: LocationQuery): ListQuery {
 }
 
 /** Only our own paths: `?redirect=https://evil.example` must not leave the app. */
-export function safeRedirect(value: LocationQuery[string], fallback = '/dashboard'): string {
+export function safeRedirect(value: LocationQuery[string] | undefined, fallback = '/dashboard'): string {
   const path = one(value)
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : fallback
 }

@@ -9,7 +9,6 @@ export interface AuthIdentity {
 }
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
       auth?: AuthIdentity

@@ -17,7 +17,8 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {}
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'body'
-    ;(errors[key] ??= []).includes(issue.message) || errors[key].push(issue.message)
+    const messages = (errors[key] ??= [])
+    if (!messages.includes(issue.message)) messages.push(issue.message)
   }
   return errors
 }

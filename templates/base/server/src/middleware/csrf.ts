@@ -22,14 +22,17 @@ export function csrfGuard(config: AppConfig): RequestHandler {
     const sent = { ...(req.cookies as object | undefined), ...(req.signedCookies as object | undefined) }
     if (!names.some((name) => name in sent)) return next()
 
+    // A page served by this very host (say http://127.0.0.1:3000 while BASE_URL names
+    // localhost) is same-origin: the browser sends the app's cookies only to their own host.
+    const allowed = (origin: string) => trusted.has(origin) || hostOf(origin) === req.get('host')
     const origin = req.get('origin')
     if (origin !== undefined) {
-      if (!trusted.has(origin)) throw forbidden()
+      if (!allowed(origin)) throw forbidden()
       return next()
     }
     const referer = req.get('referer')
     if (referer !== undefined) {
-      if (!trusted.has(originOf(referer))) throw forbidden()
+      if (!allowed(originOf(referer))) throw forbidden()
       return next()
     }
     if (req.get('sec-fetch-site') === 'cross-site') throw forbidden()
@@ -42,5 +45,13 @@ function originOf(url: string): string {
     return new URL(url).origin
   } catch {
     return 'null'
+  }
+}
+
+function hostOf(origin: string): string | undefined {
+  try {
+    return new URL(origin).host
+  } catch {
+    return undefined
   }
 }

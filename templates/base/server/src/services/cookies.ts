@@ -19,14 +19,29 @@ export function cookieAttributes(config: Pick<AppConfig, 'env'>): CookieOptions 
   }
 }
 
+/**
+ * One Set-Cookie per name and response: when a request renews a cookie and then replaces or
+ * clears it (a renewed access token on the way to logout), only the last word is sent.
+ */
+function dropPendingCookie(res: Response, name: string): void {
+  const header = res.getHeader('Set-Cookie')
+  if (header === undefined) return
+  const kept = ([] as string[]).concat(header as string | string[]).filter((line) => !line.startsWith(`${name}=`))
+  if (kept.length > 0) res.setHeader('Set-Cookie', kept)
+  else res.removeHeader('Set-Cookie')
+}
+
 export function setCookie(res: Response, config: Pick<AppConfig, 'env'>, name: string, value: string, maxAgeSeconds: number): void {
+  dropPendingCookie(res, name)
   res.cookie(name, value, { ...cookieAttributes(config), signed: true, maxAge: maxAgeSeconds * 1000 })
 }
 
 export function clearAuthCookies(res: Response, config: Pick<AppConfig, 'env' | 'auth'>): void {
   const names = cookieNames(config)
-  res.clearCookie(names.access, cookieAttributes(config))
-  res.clearCookie(names.refresh, cookieAttributes(config))
+  for (const name of [names.access, names.refresh]) {
+    dropPendingCookie(res, name)
+    res.clearCookie(name, cookieAttributes(config))
+  }
 }
 
 /**

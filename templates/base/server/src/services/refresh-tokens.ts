@@ -8,29 +8,35 @@ import { nowSeconds, signRefreshToken, verifyRefreshToken } from './tokens.js'
 export interface IssuedRefreshToken {
   row: RefreshToken
   token: string
-  /** Seconds until the family's absolute expiry: the cookie's Max-Age. */
+  /** The configured life (`exp - iat`): the cookie's Max-Age, as at login. */
   maxAge: number
 }
 
-function sign(config: AppConfig, row: RefreshToken): IssuedRefreshToken {
+/**
+ * Every token of a family carries the login's `iat` and the family's absolute `exp`, so
+ * `exp - iat` is always the configured life and a rotation can never move `exp`. The cookie
+ * keeps the configured Max-Age; the token inside it still dies at the family's expiry.
+ */
+function sign(config: AppConfig, row: RefreshToken, issuedAt: number): IssuedRefreshToken {
   const expiresAt = Math.floor(row.expiresAt.getTime() / 1000)
   return {
     row,
-    token: signRefreshToken(config.keys, { userId: row.userId as number, jti: row.jti, expiresAt }),
-    maxAge: Math.max(0, expiresAt - nowSeconds()),
+    token: signRefreshToken(config.keys, { userId: row.userId as number, jti: row.jti, issuedAt, expiresAt }),
+    maxAge: expiresAt - issuedAt,
   }
 }
 
 /** A login starts a new family whose absolute expiry every later rotation inherits. */
 export async function startRefreshFamily(config: AppConfig, userId: number, remember: boolean): Promise<IssuedRefreshToken> {
   const life = remember ? config.auth.refreshRememberExpirySeconds : config.auth.refreshExpirySeconds
+  const issuedAt = nowSeconds()
   const row = await RefreshToken.create({
     userId,
     jti: randomUUID(),
     family: randomUUID(),
-    expiresAt: new Date((nowSeconds() + life) * 1000),
+    expiresAt: new Date((issuedAt + life) * 1000),
   })
-  return sign(config, row)
+  return sign(config, row, issuedAt)
 }
 
 /** The live row behind a refresh JWT, for the middleware's renewal (no rotation). */
@@ -64,7 +70,7 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
       { revoked: true, revokedAt: new Date(), replacedBy: successor.jti },
       { where: { id: row.id, revoked: false } },
     )
-    if (won === 1) return sign(config, successor)
+    if (won === 1) return sign(config, successor, verified.claims.iat)
     await successor.destroy()
     row = await RefreshToken.findByPk(row.id)
     if (!row) return null
@@ -73,7 +79,7 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
   const graceStart = Date.now() - security.refreshGraceSeconds * 1000
   if (row.replacedBy && row.revokedAt && row.revokedAt.getTime() >= graceStart) {
     const current = await RefreshToken.findOne({ where: { jti: row.replacedBy, revoked: false } })
-    if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current)
+    if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current, verified.claims.iat)
   }
   await revokeFamily(row.family)
   return null

@@ -40,17 +40,17 @@ export function signAccessToken(
     iat,
     exp: iat + lifeSeconds,
   }
-  return jwt.sign(claims, keys.access, { algorithm: ALGORITHM, noTimestamp: true })
+  return jwt.sign(claims, keys.access, { algorithm: ALGORITHM })
 }
 
-/** `expiresAt` is the family's absolute expiry, whole seconds. */
-export function signRefreshToken(keys: TokenKeys, token: { userId: number; jti: string; expiresAt: number }): string {
-  const claims: RefreshClaims = { sub: String(token.userId), jti: token.jti, type: 'refresh', iat: nowSeconds(), exp: token.expiresAt }
-  return jwt.sign(claims, keys.refresh, { algorithm: ALGORITHM, noTimestamp: true })
+/** `issuedAt` is the family's login time and `expiresAt` its absolute expiry, whole seconds. */
+export function signRefreshToken(keys: TokenKeys, token: { userId: number; jti: string; issuedAt: number; expiresAt: number }): string {
+  const claims: RefreshClaims = { sub: String(token.userId), jti: token.jti, type: 'refresh', iat: token.issuedAt, exp: token.expiresAt }
+  return jwt.sign(claims, keys.refresh, { algorithm: ALGORITHM })
 }
 
 export function verifyAccessToken(keys: TokenKeys, token: string): Verified<AccessClaims> {
-  return verify(token, keys.access, (c): c is AccessClaims =>
+  return verify<AccessClaims>(token, keys.access, (c) =>
     c.type === 'access' &&
     typeof c.email === 'string' &&
     (c.roleId === null || Number.isInteger(c.roleId)) &&
@@ -59,7 +59,7 @@ export function verifyAccessToken(keys: TokenKeys, token: string): Verified<Acce
 }
 
 export function verifyRefreshToken(keys: TokenKeys, token: string): Verified<RefreshClaims> {
-  return verify(token, keys.refresh, (c): c is RefreshClaims => c.type === 'refresh' && typeof c.jti === 'string' && c.jti.length <= 191)
+  return verify<RefreshClaims>(token, keys.refresh, (c) => c.type === 'refresh' && typeof c.jti === 'string' && c.jti.length <= 191)
 }
 
 /**
@@ -70,7 +70,7 @@ export function verifyRefreshToken(keys: TokenKeys, token: string): Verified<Ref
 function verify<T extends { sub: string; iat: number; exp: number }>(
   token: string,
   key: TokenKeys['access'],
-  hasClaims: (claims: Record<string, unknown>) => claims is Record<string, unknown> & T,
+  hasClaims: (claims: Record<string, unknown>) => boolean,
 ): Verified<T> {
   let payload: unknown
   try {

@@ -39,7 +39,7 @@ export function useVisitForm<TData extends FormData_>(initialData: TData) {
   function submit<T = any>(method: Method, url: string, data?: RequestData, options: FormVisitOptions<T> = {}) {
     // The form's own values unless the caller sends a reshaped payload; files force multipart.
     const own = toRaw(form.data) as Record<string, unknown>
-    const body: RequestData = data ?? (hasFiles(own) ? toFormData(own) as FormData : clone(own))
+    const body: RequestData = data ?? (hasFiles(own) ? (toFormData(own, new FormData()) as FormData) : clone(own))
     const upload = body instanceof FormData
     const settle = () => {
       form.processing = false

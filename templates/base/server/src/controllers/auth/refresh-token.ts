@@ -18,7 +18,8 @@ export function refreshToken(config: AppConfig): RequestHandler {
     const issued = presented ? await rotateRefreshToken(config, presented) : null
     const user = issued?.row.userId ? await findUserById(issued.row.userId) : null
     if (!issued || !user) {
-      clearAuthCookies(res, config)
+      // A dead cookie is removed; a bad token in the body says nothing about the cookies.
+      if (fromBody === undefined) clearAuthCookies(res, config)
       throw unauthenticated()
     }
     const accessToken = setTokenCookies(res, config, user, issued)

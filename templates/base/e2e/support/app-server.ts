@@ -1,0 +1,126 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { parseEnv } from 'node:util'
+import { Sequelize } from 'sequelize'
+import { projectRoot } from './paths'
+
+export interface SeedUser {
+  name: string
+  email: string
+  password: string
+  role?: 'admin' | 'user'
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}
+
+/** DATABASE_URL as the app would read it: the environment first, then .env. */
+function configuredDatabaseUrl(): string | undefined {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL
+  const file = path.join(projectRoot, '.env')
+  return fs.existsSync(file) ? parseEnv(fs.readFileSync(file, 'utf8')).DATABASE_URL : undefined
+}
+
+/** A database of its own for this run: a new SQLite file, or a new database on the MySQL server. */
+function freshDatabase(tmp: string): { url: string; drop(): Promise<void> } {
+  const configured = configuredDatabaseUrl() ?? ''
+  if (!/^(mysql|mariadb):/.test(configured)) {
+    return { url: `sqlite://${path.join(tmp, 'e2e.sqlite')}`, drop: async () => undefined }
+  }
+  const url = new URL(configured.replace(/^mariadb:/, 'mysql:'))
+  const name = `${decodeURIComponent(url.pathname.slice(1)).slice(0, 40)}_e2e_${Date.now().toString(36)}`
+  url.pathname = `/${name}`
+  return {
+    url: url.toString(),
+    async drop() {
+      const server = new URL(url)
+      server.pathname = '/'
+      const sequelize = new Sequelize(server.toString(), { dialect: 'mysql', logging: false })
+      try {
+        await sequelize.query(`DROP DATABASE IF EXISTS \`${name}\``)
+      } finally {
+        await sequelize.close()
+      }
+    },
+  }
+}
+
+function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join('dist/server', script), ...args], { cwd: projectRoot, env })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.on('error', reject)
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${script} ${args.join(' ')} failed (${code}):\n${output}`))))
+  })
+}
+
+/**
+ * The built app as `npm start` runs it, on a free port with a fresh database: migrations
+ * applied, then users created the way `npm run user:create` does.
+ */
+export async function startAppServer(options: { smtpUrl?: string; users: SeedUser[] }) {
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-app-'))
+  const port = await freePort()
+  const database = freshDatabase(tmp)
+  const url = `http://localhost:${port}`
+  // Set explicitly so nothing in .env (Redis, CORS, another port) changes what is tested.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    BASE_URL: url,
+    DATABASE_URL: database.url,
+    SMTP_URL: options.smtpUrl ?? '',
+    REDIS_URL: '',
+    CORS_ORIGINS: '',
+    COOKIE_SAMESITE: 'lax',
+    TRUST_PROXY: '',
+  }
+
+  await run('cli/migrate.js', [], env)
+  // One after another, so ids follow the order given.
+  for (const user of options.users) {
+    await run('cli/user-create.js', ['--name', user.name, '--email', user.email, '--password', user.password, '--role', user.role ?? 'user'], env)
+  }
+
+  let log = ''
+  const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], { cwd: projectRoot, env })
+  child.stdout?.on('data', (d) => (log += d))
+  child.stderr?.on('data', (d) => (log += d))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+
+  const until = Date.now() + 20_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The server exited (${child.exitCode}):\n${log}`)
+    const ok = await fetch(`${url}/api/health`).then((r) => r.ok, () => false)
+    if (ok) break
+    if (Date.now() > until) throw new Error(`The server did not answer /api/health within 20 s:\n${log}`)
+    await new Promise((r) => setTimeout(r, 150))
+  }
+
+  return {
+    url,
+    log: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM')
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))])
+        if (child.exitCode === null) child.kill('SIGKILL')
+      }
+      await database.drop()
+      fs.rmSync(tmp, { recursive: true, force: true })
+    },
+  }
+}
+
+export type AppServer = Awaited<ReturnType<typeof startAppServer>>

@@ -1,0 +1,31 @@
+import express, { type Express } from 'express'
+import helmet from 'helmet'
+import type { AppConfig } from './context.js'
+import './http/request.js'
+import { clientRoutes } from './middleware/client.js'
+import { errorHandler, notFoundHandler } from './middleware/error-handler.js'
+import { apiRoutes } from './routes/api.js'
+
+export type { AppConfig } from './context.js'
+export { createAppConfig } from './context.js'
+
+/** The whole HTTP application; the server and the tests build it the same way. */
+export function createApp(config: AppConfig): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  if (config.env.TRUST_PROXY !== undefined) app.set('trust proxy', config.env.TRUST_PROXY)
+
+  const https = config.env.BASE_URL.startsWith('https:')
+  app.use(
+    helmet({
+      // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.
+      contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+      strictTransportSecurity: https,
+    }),
+  )
+  app.use('/api', apiRoutes(config))
+  app.use(clientRoutes(config))
+  app.use(notFoundHandler)
+  app.use(errorHandler(config.logger))
+  return app
+}

@@ -1,0 +1,40 @@
+import type { Sequelize } from 'sequelize'
+import { EnvError, loadEnv, type Env } from '../config/env.js'
+import { project } from '../config/project.js'
+import { connectDatabase, createSequelize, redactDatabaseUrl } from '../db/database.js'
+import { pendingMigrations } from '../db/migrator.js'
+
+/** Prints one line per problem and exits 1: start-up errors are for people, not stack traces. */
+export function exitWith(lines: string | string[]): never {
+  for (const line of ([] as string[]).concat(lines)) console.error(line)
+  process.exit(1)
+}
+
+export function loadEnvOrExit(): Env {
+  try {
+    return loadEnv()
+  } catch (error) {
+    if (error instanceof EnvError) exitWith(error.lines)
+    throw error
+  }
+}
+
+export async function connectOrExit(env: Env): Promise<Sequelize> {
+  const sequelize = createSequelize(env.DATABASE_URL)
+  try {
+    await connectDatabase(sequelize)
+  } catch (error) {
+    exitWith(`Cannot connect to the database at ${redactDatabaseUrl(env.DATABASE_URL)}: ${(error as Error).message}`)
+  }
+  return sequelize
+}
+
+export async function refuseWithPendingMigrations(sequelize: Sequelize): Promise<void> {
+  const pending = await pendingMigrations(sequelize)
+  if (pending.length > 0) {
+    await sequelize.close()
+    exitWith(
+      `The database has ${pending.length} pending migration(s) (${pending.join(', ')}). Run "${project.migrateCommand}" first.`,
+    )
+  }
+}

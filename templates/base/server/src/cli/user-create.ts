@@ -1,0 +1,44 @@
+import { parseArgs } from 'node:util'
+import { z } from 'zod'
+import { emailField, nameField, newPasswordField } from '../http/schemas.js'
+import { toFieldErrors } from '../http/validate.js'
+import { initModels, User } from '../models/index.js'
+import { hashPassword } from '../services/passwords.js'
+import { createUser } from '../services/users.js'
+import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
+
+const usage = 'Usage: user:create -- --name NAME --email EMAIL --password PASSWORD [--role admin|user]'
+
+let values: Record<string, string | undefined>
+try {
+  values = parseArgs({
+    options: { name: { type: 'string' }, email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    strict: true,
+  }).values
+} catch (error) {
+  exitWith([(error as Error).message, usage])
+}
+
+const schema = z.object({
+  name: nameField,
+  email: emailField,
+  password: newPasswordField,
+  role: z.enum(['admin', 'user'], { error: 'The role must be admin or user.' }).default('user'),
+})
+const parsed = schema.safeParse(values)
+if (!parsed.success) {
+  exitWith([...Object.entries(toFieldErrors(parsed.error)).map(([field, messages]) => `--${field}: ${messages.join(' ')}`), usage])
+}
+const input = parsed.data
+
+const env = loadEnvOrExit()
+const sequelize = await connectOrExit(env)
+await refuseWithPendingMigrations(sequelize)
+initModels(sequelize)
+try {
+  if (await User.findOne({ where: { email: input.email } })) exitWith(`A user with the e-mail ${input.email} already exists.`)
+  const user = await createUser({ ...input, passwordHash: await hashPassword(input.password), verified: true })
+  console.log(`Created user #${user.id} ${user.email} (role ${input.role}, e-mail verified).`)
+} finally {
+  await sequelize.close()
+}

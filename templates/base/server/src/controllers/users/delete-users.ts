@@ -1,0 +1,20 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import { fieldError } from '../../http/errors.js'
+import { idList } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { User } from '../../models/index.js'
+import { revokeAllRefreshTokens } from '../../services/refresh-tokens.js'
+
+const schema = z.object({ ids: idList })
+
+export function deleteUsers(): RequestHandler {
+  return async (req, res) => {
+    const ids = [...new Set(validate(schema, req.body).ids)]
+    if (req.auth && ids.includes(req.auth.id)) throw fieldError('ids', 'You cannot delete your own account.')
+    // Sessions end with the account, not only when their tokens' user id is nulled by the cascade.
+    await revokeAllRefreshTokens(ids)
+    const deleted = await User.destroy({ where: { id: ids } })
+    res.json({ deleted })
+  }
+}

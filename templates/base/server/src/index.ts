@@ -1,0 +1,36 @@
+import type { Server } from 'node:http'
+import { createApp } from './app.js'
+import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './cli/bootstrap.js'
+import { createAppConfig } from './context.js'
+
+const env = loadEnvOrExit()
+const sequelize = await connectOrExit(env)
+await refuseWithPendingMigrations(sequelize)
+
+// WORKER=false leaves queued jobs to `npm run worker` (only meaningful with REDIS_URL).
+const config = await createAppConfig({ env, sequelize, worker: process.env.WORKER !== 'false' })
+const app = createApp(config)
+
+const server: Server = app.listen(env.PORT)
+server.on('listening', () => {
+  const jobs = config.queue.driver === 'redis' ? 'BullMQ on Redis' : 'in-process queue'
+  const mail = config.mailer.transport === 'smtp' ? 'SMTP' : 'log + storage/mail'
+  config.logger.info(`Listening on port ${env.PORT} (${env.BASE_URL}) — ${env.NODE_ENV}, jobs: ${jobs}, mail: ${mail}`)
+})
+server.on('error', (error: NodeJS.ErrnoException) => {
+  exitWith(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use: set PORT in .env.` : `Cannot listen: ${error.message}`)
+})
+
+let stopping = false
+async function stop(signal: string) {
+  if (stopping) return
+  stopping = true
+  config.logger.info(`${signal} received, shutting down`)
+  server.close()
+  server.closeIdleConnections()
+  await config.close()
+  await sequelize.close()
+  process.exit(0)
+}
+process.on('SIGINT', () => void stop('SIGINT'))
+process.on('SIGTERM', () => void stop('SIGTERM'))

@@ -1,0 +1,33 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import express, { Router, type Request } from 'express'
+import type { AppConfig } from '../context.js'
+
+const VITE_DEV_SERVER = 'http://localhost:5173'
+
+const isPageRequest = (req: Request) =>
+  (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api'
+
+/**
+ * Production: the built client from dist/client, with index.html for every other page path so
+ * the client router handles deep links. Development without a build: pages are on the Vite dev
+ * server, so mailed links to this port are sent there.
+ */
+export function clientRoutes(config: AppConfig): Router {
+  const router = Router()
+  const index = path.join(config.clientDir, 'index.html')
+  if (fs.existsSync(index)) {
+    router.use(express.static(config.clientDir, { index: false, maxAge: '1h' }))
+    router.use((req, res, next) => {
+      if (!isPageRequest(req) || !req.accepts('html')) return next()
+      res.setHeader('Cache-Control', 'no-cache')
+      res.sendFile(index)
+    })
+  } else if (config.env.NODE_ENV !== 'production') {
+    router.use((req, res, next) => {
+      if (!isPageRequest(req)) return next()
+      res.redirect(302, `${VITE_DEV_SERVER}${req.originalUrl}`)
+    })
+  }
+  return router
+}

@@ -1,0 +1,31 @@
+import cookieParser from 'cookie-parser'
+import cors from 'cors'
+import express, { Router } from 'express'
+import { security } from '../config/security.js'
+import type { AppConfig } from '../context.js'
+import { health } from '../controllers/health.js'
+import { csrfGuard } from '../middleware/csrf.js'
+import { notFoundHandler } from '../middleware/error-handler.js'
+import { guestSession } from '../middleware/guest-session.js'
+import { createRateLimiters } from '../middleware/rate-limits.js'
+import { authRoutes } from './auth.js'
+import { sessionRoutes } from './session.js'
+import { userRoutes } from './users.js'
+
+export function apiRoutes(config: AppConfig): Router {
+  const router = Router()
+  const corsOrigins = new Set(config.env.CORS_ORIGINS)
+  // Only listed origins get CORS headers; any other origin is never reflected.
+  router.use(cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }))
+  router.use(cookieParser(config.env.COOKIE_SECRET))
+  router.use(csrfGuard(config))
+  router.use(express.json({ limit: security.maxBodyBytes }))
+  router.use(guestSession(config))
+
+  router.get('/health', health(config))
+  router.use('/auth', authRoutes(config, createRateLimiters(config)))
+  router.use('/users', userRoutes(config))
+  router.use('/session', sessionRoutes())
+  router.use(notFoundHandler)
+  return router
+}

@@ -1,0 +1,153 @@
+import supertest from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { login, makeUser, names, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+
+const t = useTestApps()
+
+/** Nothing that reveals internals: stack frames, SQL, driver or ORM names. */
+const LEAK = /\n\s+at |"stack"|\bSELECT |\bINSERT INTO|\bUPDATE `|\bDELETE FROM|[Ss]equelize|SQLITE|sqlite3|[Mm]y[Ss][Qq][Ll]|\bER_[A-Z]|node_modules/
+
+function expectCleanError(res: supertest.Response) {
+  expect(res.status).toBeLessThan(500)
+  expect(res.status).toBeGreaterThanOrEqual(400)
+  expect(typeof res.body.message).toBe('string')
+  expect(res.text).not.toMatch(LEAK)
+  if (res.body.errors !== undefined) {
+    for (const [key, messages] of Object.entries(res.body.errors as Record<string, unknown>)) {
+      expect(key).toMatch(/^[\w.]+$/)
+      expect(Array.isArray(messages)).toBe(true)
+    }
+  }
+}
+
+describe('error responses', () => {
+  let app: TestApp['app']
+  let admin: Record<string, string>
+  beforeAll(async () => {
+    ;({ app } = await t.build({ redis: false }))
+    admin = (await login(app, (await makeUser({ role: 'admin' })).email)).cookies
+  })
+
+  it('400 for malformed JSON', async () => {
+    const res = await supertest(app).post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": ')
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: 'Malformed JSON.' })
+  })
+
+  it('413 for a body over 100 KB', async () => {
+    const res = await supertest(app).post('/api/auth/login').send({ email: 'a@b.test', password: 'x'.repeat(101 * 1024) })
+    expect(res.status).toBe(413)
+    expect(typeof res.body.message).toBe('string')
+  })
+
+  it('404 for an unknown /api route or method', async () => {
+    for (const res of [
+      await supertest(app).get('/api/nope'),
+      await supertest(app).get('/api/auth/login'),
+      await supertest(app).put('/api/users'),
+      await supertest(app).post('/api'),
+    ]) {
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual({ message: 'Not Found.' })
+    }
+  })
+
+  it('422 with field errors keyed by dotted path', async () => {
+    const res = await supertest(app).delete('/api/users').set(withCookies(admin)).send({ ids: [1, 'x'] })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['ids.1'])
+    expect(res.body.message).toBe(res.body.errors['ids.1'][0])
+  })
+
+  it('a summary message that counts the further errors', async () => {
+    const res = await supertest(app).post('/api/auth/register').send({})
+    expect(res.status).toBe(422)
+    expect(res.body.message).toMatch(/\(and 2 more errors\)$/)
+  })
+
+  const weirdBodies: unknown[] = [
+    null,
+    [],
+    [1, 2],
+    42,
+    'text',
+    true,
+    {},
+    { email: { $gt: '' }, password: { $ne: null } },
+    { email: ['a@b.test'], password: ['x'] },
+    { email: `${'a'.repeat(300)}@example.test`, password: 'p'.repeat(200), name: 'n'.repeat(1000) },
+    { email: 'a@b.test', password: 'pass\u0000word', name: '\u0000' },
+    { email: '\ud800@b.test', password: '\ud800\udfff\ud800abcdefgh', name: '😀'.repeat(300) },
+    { email: 'a@b.test', token: { length: 1 }, refresh_token: 12345, remember: 'yes', ids: { 0: 1 } },
+    { email: 'a@b.test', token: 'x'.repeat(10_000), password: 'abcdefgh' },
+    JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {"isAdmin": true}}, "email": "a@b.test"}'),
+    JSON.parse('{"a":' + '['.repeat(500) + ']'.repeat(500) + '}'),
+  ]
+  const routes: Array<[string, string, boolean]> = [
+    ['post', '/api/auth/register', false],
+    ['post', '/api/auth/login', false],
+    ['post', '/api/auth/forgot-password', false],
+    ['post', '/api/auth/reset-password', false],
+    ['post', '/api/auth/verify-email', false],
+    ['post', '/api/auth/resend-verification', false],
+    ['post', '/api/auth/refresh-token', false],
+    ['post', '/api/auth/logout', true],
+    ['patch', '/api/session', false],
+    ['delete', '/api/users', true],
+  ]
+
+  it('no body of any shape yields a 5xx or leaks internals', async () => {
+    for (const [method, path, authed] of routes) {
+      for (const body of weirdBodies) {
+        const req = (supertest(app) as unknown as Record<string, (p: string) => supertest.Test>)[method]!(path)
+        if (authed) req.set(withCookies(admin))
+        const res = await req.set('Content-Type', 'application/json').send(JSON.stringify(body))
+        if (res.status < 400) continue
+        expectCleanError(res)
+      }
+    }
+  })
+
+  it('no odd content type, query, cookie or URL yields a 5xx', async () => {
+    const odd = [
+      supertest(app).post('/api/auth/login').set('Content-Type', 'text/plain').send('email=a&password=b'),
+      supertest(app).post('/api/auth/login').set('Content-Type', 'application/x-www-form-urlencoded').send('email=a@b.test&password=b'),
+      supertest(app).post('/api/auth/login').set('Content-Type', 'application/json; charset=utf-7').send('{}'),
+      supertest(app).post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('{}'),
+      supertest(app).get('/api/users?page[]=1&size=1&size=2&search[x]=1').set(withCookies(admin)),
+      supertest(app).get('/api/users?search=%').set(withCookies(admin)),
+      supertest(app).get('/api/users?page=99999999999999999999').set(withCookies(admin)),
+      supertest(app).get('/api/auth/me').set('Cookie', `${names().access}=s%3A%E0%A4%A; ${names().refresh}=%%%`),
+      supertest(app).get('/api/auth/me').set('Authorization', 'Bearer'),
+      supertest(app).get('/api/auth/me').set('Authorization', `Bearer ${'x'.repeat(8000)}`),
+      supertest(app).get('/api/%E0%A4%A'),
+      supertest(app).get('/api/auth/%'),
+    ]
+    for (const res of await Promise.all(odd)) {
+      expect(res.status).toBeLessThan(500)
+      expect(res.text).not.toMatch(LEAK)
+    }
+  })
+})
+
+describe('server errors', () => {
+  it('500 Server Error. without details when the database is gone, logged on the server', async () => {
+    const { app, logger } = await t.build()
+    const user = await makeUser()
+    const session = await login(app, user.email)
+    await (await t.database()).close()
+
+    for (const res of [
+      await supertest(app).post('/api/auth/login').send({ email: user.email, password: 'whatever1' }),
+      await supertest(app).get('/api/auth/me').set(withCookies({ [names().refresh]: session.cookies[names().refresh]! })),
+    ]) {
+      expect(res.status).toBe(500)
+      expect(res.body).toEqual({ message: 'Server Error.' })
+    }
+    expect(logger.lines.some((line) => line.includes('POST /api/auth/login failed'))).toBe(true)
+
+    const health = await supertest(app).get('/api/health')
+    expect(health.status).toBe(503)
+    expect(health.body).toEqual({ status: 'error', db: 'error', redis: 'disabled' })
+  })
+})

@@ -1,0 +1,132 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { Redis } from 'ioredis'
+import supertest from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { inject } from 'vitest'
+import { linkIn, mailTo, startMailServer } from './helpers/mail.js'
+import { freePort, startScript } from './helpers/processes.js'
+import { makeUser, redisLabel, redisUrl, useTestApps } from './helpers/test-app.js'
+
+const t = useTestApps()
+
+async function until(check: () => boolean, timeoutMs = 10_000) {
+  const end = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time')
+    await new Promise((resolve) => setTimeout(resolve, 25))
+  }
+}
+
+describe('in-process queue (no Redis)', () => {
+  it('runs user:reset-password after the response', async () => {
+    const { app, config } = await t.build()
+    expect(config.queue.driver).toBe('memory')
+    const user = await makeUser()
+    const mail = await t.mailServer()
+    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    linkIn(await mail.waitFor(mailTo(user.email)), 'reset-password')
+  })
+
+  it('retries a job whose mail could not be sent', async () => {
+    const port = await freePort()
+    const { app, logger } = await t.build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, retryBackoffMs: 300 })
+    const user = await makeUser()
+    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    await until(() => logger.lines.some((line) => line.includes('user:reset-password failed (attempt 1/3)')))
+    const mail = await startMailServer(port)
+    try {
+      const link = linkIn(await mail.waitFor(mailTo(user.email)), 'reset-password')
+      await supertest(app).post('/api/auth/reset-password').send({ email: user.email, token: link.token, password: 'after retry' }).expect(200)
+    } finally {
+      await mail.close()
+    }
+  })
+})
+
+describe('mail without SMTP_URL', () => {
+  it('writes the message to the mail folder and the log', async () => {
+    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-mail-'))
+    const { app, logger } = await t.build({ smtp: false, mailDir })
+    const user = await makeUser()
+    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    await until(() => fs.readdirSync(mailDir).length > 0)
+    const file = fs.readdirSync(mailDir)[0]!
+    expect(file).toMatch(/\.eml$/)
+    const source = fs.readFileSync(path.join(mailDir, file), 'utf8')
+    expect(source).toContain(`To: ${user.email}`)
+    expect(logger.lines.some((line) => line.includes('/reset-password?token='))).toBe(true)
+  })
+})
+
+describe.skipIf(!redisUrl)(`BullMQ on Redis${redisLabel}`, () => {
+  it('runs the jobs through Redis, carrying the e-mail and never a token', async () => {
+    const { app, config } = await t.build({ redis: true, auth: { requireEmailVerification: true } })
+    expect(config.queue.driver).toBe('redis')
+    const mail = await t.mailServer()
+    const user = await makeUser()
+    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    const reset = linkIn(await mail.waitFor(mailTo(user.email)), 'reset-password')
+    const waiting = mail.next(mailTo('new-user@example.test'))
+    await supertest(app).post('/api/auth/register').send({ name: 'N', email: 'New-User@example.test', password: 'password1' }).expect(201)
+    const verify = linkIn(await waiting, 'verify-email')
+
+    const redis = new Redis(redisUrl!)
+    try {
+      const keys = await redis.keys(`${config.keyPrefix}bull:jobs:*`)
+      const jobs: Array<Record<string, string>> = []
+      for (const key of keys) if ((await redis.type(key)) === 'hash') jobs.push(await redis.hgetall(key))
+      const withData = jobs.filter((job) => job.data)
+      expect(withData.map((job) => job.name).sort()).toEqual(['user:reset-password', 'user:verify-email'])
+      for (const job of withData) {
+        expect(job.data).not.toContain(reset.token)
+        expect(job.data).not.toContain(verify.token)
+        expect(Object.keys(JSON.parse(job.data!))).toContain('email')
+      }
+    } finally {
+      await redis.quit()
+    }
+  })
+
+  it('retries a failed job', async () => {
+    const port = await freePort()
+    const { app, logger } = await t.build({ redis: true, env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, retryBackoffMs: 300 })
+    const user = await makeUser()
+    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    await until(() => logger.lines.some((line) => line.includes('user:reset-password failed (attempt 1/3)')))
+    const mail = await startMailServer(port)
+    try {
+      linkIn(await mail.waitFor(mailTo(user.email)), 'reset-password')
+    } finally {
+      await mail.close()
+    }
+  })
+
+  it('`npm run worker` processes jobs that a server without a worker enqueued', async () => {
+    const prefix = `${inject('keyPrefix')}worker:`
+    const { app, config } = await t.build({ redis: true, worker: false, keyPrefix: prefix })
+    const mail = await t.mailServer()
+    const worker = startScript(
+      'server/src/cli/worker.ts',
+      {
+        DATABASE_URL: inject('databaseUrl'),
+        REDIS_URL: redisUrl!,
+        REDIS_PREFIX: prefix,
+        SMTP_URL: mail.url,
+        BASE_URL: config.env.BASE_URL,
+        ...t.secrets,
+      },
+      /Worker started/,
+    )
+    try {
+      await worker.started
+      const user = await makeUser()
+      await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+      const link = linkIn(await mail.waitFor(mailTo(user.email), 15_000), 'reset-password')
+      await supertest(app).post('/api/auth/reset-password').send({ email: user.email, token: link.token, password: 'from the worker' }).expect(200)
+    } finally {
+      expect(await worker.stop()).toBe(0)
+    }
+  })
+})

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto'
+import supertest from 'supertest'
+import { describe, expect, inject, it } from 'vitest'
+import { defaultRateLimits } from '../src/middleware/rate-limits.js'
+import type { Express } from 'express'
+import { makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps } from './helpers/test-app.js'
+
+const t = useTestApps()
+
+const loginAs = (app: Express, email: string, password: string) => supertest(app).post('/api/auth/login').send({ email, password })
+
+function expectThrottled(res: supertest.Response) {
+  expect(res.status).toBe(429)
+  expect(typeof res.body.message).toBe('string')
+  const retryAfter = Number(res.headers['retry-after'])
+  expect(retryAfter).toBeGreaterThan(0)
+  expect(retryAfter).toBeLessThanOrEqual(60)
+}
+
+describe('login limits', () => {
+  it('5 failed logins a minute per lowercased e-mail and IP, then 429 with Retry-After even for the right password', async () => {
+    expect(defaultRateLimits.loginPerEmailIp.limit).toBe(5)
+    const { app } = await t.build()
+    const user = await makeUser()
+    for (let i = 0; i < 5; i++) {
+      await loginAs(app, i % 2 ? user.email.toUpperCase() : user.email, 'wrong password').expect(422)
+    }
+    expectThrottled(await loginAs(app, user.email, PASSWORD))
+    // Another address from the same IP is not affected by that counter.
+    const other = await makeUser()
+    await loginAs(app, other.email, PASSWORD).expect(200)
+  })
+
+  it('a successful login clears the counter', async () => {
+    const { app } = await t.build()
+    const user = await makeUser()
+    for (let i = 0; i < 4; i++) await loginAs(app, user.email, 'wrong password').expect(422)
+    await loginAs(app, user.email, PASSWORD).expect(200)
+    for (let i = 0; i < 5; i++) await loginAs(app, user.email, 'wrong password').expect(422)
+    expectThrottled(await loginAs(app, user.email, 'wrong password'))
+  })
+
+  it('a wider limit per IP counts failures across e-mails', async () => {
+    const { app } = await t.build({ rateLimits: { loginPerIp: { limit: 3, windowMs: 60_000 } } })
+    for (let i = 0; i < 3; i++) await loginAs(app, uniqueEmail('spray'), 'wrong password').expect(422)
+    expectThrottled(await loginAs(app, uniqueEmail('spray'), 'wrong password'))
+  })
+
+  it('successful logins do not use up the per-IP limit', async () => {
+    const { app } = await t.build({ rateLimits: { loginPerIp: { limit: 2, windowMs: 60_000 } } })
+    const user = await makeUser()
+    for (let i = 0; i < 4; i++) await loginAs(app, user.email, PASSWORD).expect(200)
+  })
+})
+
+describe('register limits', () => {
+  it('allows at least 10 registrations a minute from one IP', async () => {
+    const { app } = await t.build()
+    for (let i = 0; i < 10; i++) {
+      await supertest(app).post('/api/auth/register').send({ name: 'R', email: uniqueEmail('burst'), password: PASSWORD }).expect(201)
+    }
+  })
+
+  it('limits by IP and by e-mail', async () => {
+    const { app } = await t.build({
+      auth: { requireEmailVerification: true },
+      rateLimits: { registerPerIp: { limit: 4, windowMs: 60_000 }, registerPerEmail: { limit: 2, windowMs: 60_000 } },
+    })
+    const email = uniqueEmail('same')
+    const register = (address: string) => supertest(app).post('/api/auth/register').send({ name: 'R', email: address, password: PASSWORD })
+    await register(email).expect(201)
+    await register(email.toUpperCase()).expect(201)
+    expectThrottled(await register(email))
+    // The throttled attempt still counted for the IP: four so far.
+    await register(uniqueEmail('other')).expect(201)
+    expectThrottled(await register(uniqueEmail('another')))
+  })
+})
+
+describe.each(['forgot-password', 'resend-verification'])('%s limits', (route) => {
+  it('limits per e-mail (default 5 a minute) whether or not the address exists', async () => {
+    const { app } = await t.build()
+    for (const email of [(await makeUser()).email, uniqueEmail('ghost')]) {
+      for (let i = 0; i < defaultRateLimits.mailPerEmail.limit; i++) {
+        await supertest(app).post(`/api/auth/${route}`).send({ email }).expect(200)
+      }
+      expectThrottled(await supertest(app).post(`/api/auth/${route}`).send({ email }))
+    }
+  })
+
+  it('limits per IP', async () => {
+    const { app } = await t.build({ rateLimits: { mailPerIp: { limit: 2, windowMs: 60_000 } } })
+    for (let i = 0; i < 2; i++) await supertest(app).post(`/api/auth/${route}`).send({ email: uniqueEmail() }).expect(200)
+    expectThrottled(await supertest(app).post(`/api/auth/${route}`).send({ email: uniqueEmail() }))
+  })
+})
+
+describe.skipIf(!redisUrl)(`limits shared through Redis${redisLabel}`, () => {
+  it('two instances of the app count failed logins together', async () => {
+    const shared = `${inject('keyPrefix')}${randomUUID().slice(0, 8)}:`
+    const a = await t.build({ redis: true, keyPrefix: shared })
+    const b = await t.build({ redis: true, keyPrefix: shared })
+    const user = await makeUser()
+    for (let i = 0; i < 3; i++) await loginAs(a.app, user.email, 'wrong password').expect(422)
+    for (let i = 0; i < 2; i++) await loginAs(b.app, user.email, 'wrong password').expect(422)
+    expectThrottled(await loginAs(a.app, user.email, PASSWORD))
+    expectThrottled(await loginAs(b.app, user.email, PASSWORD))
+    // A third instance with its own namespace has its own counters.
+    const c = await t.build({ redis: true })
+    await loginAs(c.app, user.email, PASSWORD).expect(200)
+  })
+
+  it('a success on one instance clears the counter for all', async () => {
+    const shared = `${inject('keyPrefix')}${randomUUID().slice(0, 8)}:`
+    const a = await t.build({ redis: true, keyPrefix: shared })
+    const b = await t.build({ redis: true, keyPrefix: shared })
+    const user = await makeUser()
+    for (let i = 0; i < 4; i++) await loginAs(a.app, user.email, 'wrong password').expect(422)
+    await loginAs(b.app, user.email, PASSWORD).expect(200)
+    for (let i = 0; i < 5; i++) await loginAs(a.app, user.email, 'wrong password').expect(422)
+    expectThrottled(await loginAs(b.app, user.email, 'wrong password'))
+  })
+})

@@ -1,0 +1,133 @@
+import { Redis } from 'ioredis'
+import supertest from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { security } from '../src/config/security.js'
+import { jar, setCookies, unsign } from './helpers/cookies.js'
+import { makeUser, names, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+
+const t = useTestApps()
+
+describe('guest sessions without Redis (disabled store)', () => {
+  let app: TestApp['app']
+  beforeAll(async () => {
+    ;({ app } = await t.build({ redis: false }))
+  })
+
+  it('GET /api/session: {id: null, enabled: false, data: {}} and no cookie', async () => {
+    const res = await supertest(app).get('/api/session')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ id: null, enabled: false, data: {} })
+    expect(setCookies(res).has(names().session)).toBe(false)
+  })
+
+  it('PATCH stores nothing and raises no error', async () => {
+    const res = await supertest(app).patch('/api/session').send({ cart: [1, 2] })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({ id: null, enabled: false, data: {} })
+  })
+
+  it('login works with the store disabled', async () => {
+    const user = await makeUser()
+    await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(200)
+  })
+})
+
+describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
+  let built: TestApp
+  let redis: Redis
+  beforeAll(async () => {
+    built = await t.build({ redis: true })
+    redis = new Redis(redisUrl!)
+  })
+  afterAll(async () => {
+    await redis?.quit()
+  })
+  const app = () => built.app
+
+  it('issues a signed session cookie (HttpOnly, Max-Age 7200) and keeps data under that id', async () => {
+    const first = await supertest(app()).get('/api/session')
+    expect(first.body).toMatchObject({ enabled: true, data: {} })
+    expect(typeof first.body.id).toBe('string')
+    const cookie = setCookies(first).get(names().session)!
+    expect(cookie.maxAge).toBe(security.sessionTtlSeconds)
+    expect(cookie.attributes).toMatchObject({ httponly: true, path: '/', samesite: 'Lax' })
+    expect(unsign(cookie.raw)).toBe(first.body.id)
+
+    const cookies = jar(first)
+    const patched = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ theme: 'dark', cart: { items: [1] } })
+    expect(patched.body).toEqual({ id: first.body.id, enabled: true, data: { theme: 'dark', cart: { items: [1] } } })
+    const merged = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ lang: 'fr', theme: null })
+    expect(merged.body.data).toEqual({ cart: { items: [1] }, lang: 'fr' })
+    const read = await supertest(app()).get('/api/session').set(withCookies(cookies))
+    expect(read.body).toEqual(merged.body)
+
+    const ttl = await redis.ttl(`${built.config.keyPrefix}session:${first.body.id}`)
+    expect(ttl).toBeGreaterThan(security.sessionTtlSeconds - 60)
+    expect(ttl).toBeLessThanOrEqual(security.sessionTtlSeconds)
+  })
+
+  it('offers get and set on req.session to server code', async () => {
+    const res = await supertest(app()).get('/api/session')
+    const cookies = jar(res)
+    await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ step: 2 })
+    const store = built.config.sessions
+    expect(await store.get(res.body.id, 'step')).toBe(2)
+    await store.set(res.body.id, 'step', 3)
+    expect((await supertest(app()).get('/api/session').set(withCookies(cookies))).body.data).toEqual({ step: 3 })
+  })
+
+  it('ignores a forged session cookie and hands out a new id', async () => {
+    const res = await supertest(app()).get('/api/session').set('Cookie', `${names().session}=${'a'.repeat(43)}`)
+    expect(res.body.id).not.toBe('a'.repeat(43))
+    expect(setCookies(res).has(names().session)).toBe(true)
+  })
+
+  it('enforces 32 keys and 4 KiB', async () => {
+    const cookies = jar(await supertest(app()).get('/api/session'))
+    const tooMany = Object.fromEntries(Array.from({ length: 33 }, (_, i) => [`k${i}`, i]))
+    const many = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send(tooMany)
+    expect(many.status).toBe(422)
+    const big = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ blob: 'x'.repeat(4100) })
+    expect(big.status).toBe(422)
+    const ok = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send(Object.fromEntries(Array.from({ length: 32 }, (_, i) => [`k${i}`, i])))
+    expect(ok.status).toBe(200)
+    expect(Object.keys(ok.body.data)).toHaveLength(32)
+  })
+
+  it('refuses a body that is not an object of keys', async () => {
+    const cookies = jar(await supertest(app()).get('/api/session'))
+    const res = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ '': 1 })
+    expect(res.status).toBe(422)
+  })
+
+  it('a login replaces the session id (no fixation) and keeps the data', async () => {
+    const guest = await supertest(app()).get('/api/session')
+    const planted = guest.body.id as string
+    let cookies = jar(guest)
+    await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ cart: ['book'] })
+
+    const user = await makeUser()
+    const loginRes = await supertest(app()).post('/api/auth/login').set(withCookies(cookies)).send({ email: user.email, password: PASSWORD })
+    expect(loginRes.status).toBe(200)
+    const newId = unsign(setCookies(loginRes).get(names().session)!.raw)
+    expect(newId).not.toBe(planted)
+    cookies = jar(loginRes, cookies)
+
+    const after = await supertest(app()).get('/api/session').set(withCookies(cookies))
+    expect(after.body).toEqual({ id: newId, enabled: true, data: { cart: ['book'] } })
+    // Whoever planted the old id learns nothing from it.
+    const attacker = await supertest(app()).get('/api/session').set(withCookies(jar(guest)))
+    expect(attacker.body.data).toEqual({})
+  })
+
+  it('logout starts a fresh, empty session', async () => {
+    const user = await makeUser()
+    const loginRes = await supertest(app()).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
+    let cookies = jar(loginRes)
+    await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ secret: 'mine' })
+    const out = await supertest(app()).post('/api/auth/logout').set(withCookies(cookies)).expect(204)
+    cookies = jar(out, cookies)
+    const res = await supertest(app()).get('/api/session').set(withCookies(cookies))
+    expect(res.body.data).toEqual({})
+  })
+})

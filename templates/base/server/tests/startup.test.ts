@@ -1,0 +1,134 @@
+import supertest from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { EnvError, parseEnv } from '../src/config/env.js'
+import { project } from '../src/config/project.js'
+import { connectDatabase, createSequelize } from '../src/db/database.js'
+import { pendingMigrations } from '../src/db/migrator.js'
+import { freePort, runScript, scratchDatabase, startScript, testSecrets } from './helpers/processes.js'
+
+const good = { ...testSecrets(), DATABASE_URL: 'sqlite:./data/x.sqlite' }
+
+function envErrors(source: Record<string, string | undefined>): string[] {
+  try {
+    parseEnv(source)
+  } catch (error) {
+    if (error instanceof EnvError) return error.lines
+    throw error
+  }
+  return []
+}
+
+describe('environment validation', () => {
+  it('accepts a complete environment and applies the defaults', () => {
+    const env = parseEnv(good)
+    expect(env).toMatchObject({ PORT: 3000, BASE_URL: 'http://localhost:3000', COOKIE_SAMESITE: 'lax', MAIL_FROM: 'no-reply@localhost', CORS_ORIGINS: [] })
+    expect(env.REDIS_URL).toBeUndefined()
+    expect(env.SMTP_URL).toBeUndefined()
+    expect(parseEnv({ ...testSecrets() }).DATABASE_URL).toBe(project.defaultDatabaseUrl)
+  })
+
+  it.each(['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'COOKIE_SECRET'])('%s: missing, short or a placeholder is one clear line', (name) => {
+    for (const [value, problem] of [
+      [undefined, /is required/],
+      ['', /is required/],
+      ['x'.repeat(31), /at least 32 characters/],
+      ['change-me', /placeholder/],
+      ['change-me-change-me-change-me-change-me', /placeholder/],
+    ] as const) {
+      const lines = envErrors({ ...good, [name]: value })
+      expect(lines).toHaveLength(1)
+      expect(lines[0]).toContain(name)
+      expect(lines[0]).toMatch(problem)
+    }
+    expect(envErrors({ ...good, [name]: 'y'.repeat(32) })).toEqual([])
+  })
+
+  it('reports every bad variable on its own line', () => {
+    const lines = envErrors({
+      DATABASE_URL: 'postgres://x',
+      PORT: 'eighty',
+      BASE_URL: 'localhost',
+      COOKIE_SAMESITE: 'strict',
+      REDIS_URL: 'http://x',
+      SMTP_URL: 'mail',
+      CORS_ORIGINS: '*',
+    })
+    const named = ['DATABASE_URL', 'PORT', 'BASE_URL', 'COOKIE_SAMESITE', 'REDIS_URL', 'SMTP_URL', 'CORS_ORIGINS', 'JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'COOKIE_SECRET']
+    expect(lines).toHaveLength(named.length)
+    for (const name of named) expect(lines.filter((line) => line.includes(` ${name}:`))).toHaveLength(1)
+  })
+
+  it('SameSite=None needs CORS_ORIGINS', () => {
+    expect(envErrors({ ...good, COOKIE_SAMESITE: 'none' })[0]).toContain('COOKIE_SAMESITE')
+    expect(envErrors({ ...good, COOKIE_SAMESITE: 'none', CORS_ORIGINS: 'https://a.example' })).toEqual([])
+  })
+
+  it('start-up with a bad secret exits 1 with that line and no stack trace', async () => {
+    const run = await runScript('server/src/index.ts', [], { ...good, JWT_REFRESH_SECRET: 'change-me' })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(/^Invalid environment variable JWT_REFRESH_SECRET: .*placeholder/m)
+    expect(run.stderr).not.toMatch(/\n\s+at /)
+  })
+})
+
+describe('migrations and start', () => {
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>
+  beforeAll(async () => {
+    scratch = await scratchDatabase()
+  })
+  afterAll(async () => {
+    await scratch?.drop()
+  })
+
+  it('start refuses to run with pending migrations, db:migrate applies them, then the server starts and stops', async () => {
+    const env = { ...testSecrets(), DATABASE_URL: scratch.url }
+    const refused = await runScript('server/src/index.ts', [], env)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('pending migration')
+    expect(refused.stderr).toContain(project.migrateCommand)
+
+    const migrated = await runScript('server/src/cli/migrate.ts', [], env)
+    expect(migrated.code).toBe(0)
+    expect(migrated.stdout).toContain('0001-create-roles')
+
+    const sequelize = createSequelize(scratch.url)
+    await connectDatabase(sequelize)
+    expect(await pendingMigrations(sequelize)).toEqual([])
+    const [roles] = await sequelize.query('SELECT name FROM roles ORDER BY name')
+    expect((roles as Array<{ name: string }>).map((r) => r.name)).toEqual(['admin', 'user'])
+    await sequelize.close()
+
+    const port = await freePort()
+    const server = startScript('server/src/index.ts', { ...env, PORT: String(port) }, /Listening on port/)
+    await server.started
+    const health = await supertest(`http://127.0.0.1:${port}`).get('/api/health')
+    expect(health.body).toEqual({ status: 'ok', db: 'ok', redis: 'disabled' })
+    expect(await server.stop()).toBe(0)
+  })
+
+  it('user:create creates a verified user with the requested role', async () => {
+    const env = { ...testSecrets(), DATABASE_URL: scratch.url }
+    await runScript('server/src/cli/migrate.ts', [], env)
+    const created = await runScript('server/src/cli/user-create.ts', ['--name', 'Root', '--email', 'Root@Example.test', '--password', 'root password', '--role', 'admin'], env)
+    expect(created.stderr).toBe('')
+    expect(created.code).toBe(0)
+
+    const sequelize = createSequelize(scratch.url)
+    await connectDatabase(sequelize)
+    const [rows] = await sequelize.query(
+      "SELECT u.email, u.password, u.emailVerifiedAt, r.name AS role FROM users u JOIN roles r ON r.id = u.roleId WHERE u.email = 'root@example.test'",
+    )
+    await sequelize.close()
+    const row = (rows as Array<{ password: string; emailVerifiedAt: unknown; role: string }>)[0]
+    expect(row?.role).toBe('admin')
+    expect(row?.emailVerifiedAt).not.toBeNull()
+    expect(row?.password.startsWith('$2b$10$')).toBe(true)
+
+    const duplicate = await runScript('server/src/cli/user-create.ts', ['--name', 'R', '--email', 'root@example.test', '--password', 'root password'], env)
+    expect(duplicate.code).toBe(1)
+    expect(duplicate.stderr).toContain('already exists')
+    const weak = await runScript('server/src/cli/user-create.ts', ['--name', 'R', '--email', 'r2@example.test', '--password', 'short'], env)
+    expect(weak.code).toBe(1)
+    expect(weak.stderr).toContain('--password')
+  })
+})
