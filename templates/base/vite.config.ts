@@ -51,5 +51,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
+    // One eagerly loaded bundle: nothing to preload, so no polyfill for it either.
+    modulePreload: { polyfill: false },
   },
 })

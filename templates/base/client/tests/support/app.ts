@@ -14,6 +14,7 @@ export async function makeRouter(start = '/'): Promise<Router> {
       { path: '/', component: Page },
       { path: '/items', component: Page },
       { path: '/other', component: Page },
+      { path: '/people', component: Page },
     ],
     scrollBehavior: (_to, _from, saved) => saved ?? { top: 0 },
   })

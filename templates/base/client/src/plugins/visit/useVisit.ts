@@ -1,7 +1,7 @@
 import { CanceledError, isCancel, type AxiosResponse } from 'axios'
 import { hasInjectionContext, inject, ref, type Ref } from 'vue'
 import { routerKey, type Router } from 'vue-router'
-import { getFallbackRouter, getHttp } from './config'
+import { configureVisit, getFallbackRouter, getHttp } from './config'
 import { normalizeErrors } from './errors'
 import { toRouteQuery, withQuery } from './query'
 import { resetRemembered } from './remember'
@@ -28,6 +28,8 @@ export interface Visit {
 
 export function useVisit(): Visit {
   const injected = hasInjectionContext() ? inject(routerKey, null) : null
+  // The router of the latest component that asked also serves calls made outside components.
+  if (injected) configureVisit({ router: injected })
   const processing = ref(false)
   let running = 0
 

@@ -6,7 +6,7 @@ import type { Errors, FormVisitOptions, Method, RequestData } from './types'
 /** How long `recentlySuccessful` stays true: long enough to flash "Saved." */
 export const RECENTLY_SUCCESSFUL_MS = 2000
 
-type FormData_ = Record<string, any>
+type FormValues = Record<string, any>
 type Result<T> = Promise<AxiosResponse<T> | undefined>
 type Submit = <T = any>(url: string, data?: RequestData, options?: FormVisitOptions<T>) => Result<T>
 
@@ -30,7 +30,7 @@ function hasFiles(value: unknown): boolean {
 }
 
 /** Form state in the manner of Inertia's useForm; values live in `form.data`. */
-export function useVisitForm<TData extends FormData_>(initialData: TData) {
+export function useVisitForm<TData extends FormValues>(initialData: TData) {
   const { visit } = useVisit()
   // structuredClone keeps File and Blob values, which JSON would lose.
   const initial = clone(initialData)
@@ -110,8 +110,6 @@ export function useVisitForm<TData extends FormData_>(initialData: TData) {
         ;(form.data as TData)[key] = fresh[key]
       }
     },
-    submit,
-    get: ((url, data, options) => submit('get', url, data, options)) as Submit,
     post: ((url, data, options) => submit('post', url, data, options)) as Submit,
     put: ((url, data, options) => submit('put', url, data, options)) as Submit,
     patch: ((url, data, options) => submit('patch', url, data, options)) as Submit,
@@ -121,4 +119,4 @@ export function useVisitForm<TData extends FormData_>(initialData: TData) {
   return form
 }
 
-export type VisitForm<TData extends FormData_> = ReturnType<typeof useVisitForm<TData>>
+export type VisitForm<TData extends FormValues> = ReturnType<typeof useVisitForm<TData>>
