@@ -44,7 +44,8 @@ async function createVueProject(root: string): Promise<string> {
   const dir = join(root, 'create-vue-app')
   const env = { ...process.env }
   delete env.CI
-  await execa('node', [createVue, dir, '--ts', '--router', '--pinia'], { env, stdio: 'ignore' })
+  // create-vue takes the project name relative to its working directory.
+  await execa('node', [createVue, 'create-vue-app', '--ts', '--router', '--pinia'], { cwd: root, env, stdio: 'ignore' })
   const pkg = readFileSync(join(dir, 'package.json'), 'utf8')
   const cache = join(homedir(), '.cache', 'create-cookie-auth-app', 'create-vue', Buffer.from(pkg).toString('base64url').slice(-24))
   if (!existsSync(join(cache, '.installed'))) {

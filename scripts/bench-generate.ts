@@ -6,7 +6,7 @@
  *   npm run bench:generate [-- --runs 21]
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -21,20 +21,22 @@ const require = createRequire(import.meta.url)
 const createVuePackage = require.resolve('create-vue/package.json')
 const createVue = join(dirname(createVuePackage), (require(createVuePackage) as { bin: Record<string, string> }).bin['create-vue']!)
 
+// Both take a project name relative to their working directory (create-vue only accepts that).
 const contenders = {
-  'create-cookie-auth-app': (dir: string) => [ours, dir, '--yes', '--no-install', '--no-git'],
-  'create-vue': (dir: string) => [createVue, dir, '--ts', '--router', '--pinia', '--vitest'],
+  'create-cookie-auth-app': (name: string) => [ours, name, '--yes', '--no-install', '--no-git'],
+  'create-vue': (name: string) => [createVue, name, '--ts', '--router', '--pinia', '--vitest'],
 }
 type Name = keyof typeof contenders
 
 const env = { ...process.env }
 delete env.CI
 
-function timeOnce(name: Name, dir: string): number {
+function timeOnce(name: Name, project: string): number {
   const started = process.hrtime.bigint()
-  const result = spawnSync(process.execPath, contenders[name](dir), { env, stdio: ['ignore', 'ignore', 'pipe'] })
+  const result = spawnSync(process.execPath, contenders[name](project), { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] })
   const elapsed = Number(process.hrtime.bigint() - started) / 1e6
   if (result.status !== 0) throw new Error(`${name} failed: ${result.stderr}`)
+  if (!existsSync(join(root, project, 'package.json'))) throw new Error(`${name} wrote no project at ${project}`)
   return elapsed
 }
 
@@ -48,11 +50,11 @@ const root = mkdtempSync(join(tmpdir(), 'cca-bench-'))
 const times: Record<Name, number[]> = { 'create-cookie-auth-app': [], 'create-vue': [] }
 try {
   // One warm-up each: the first run pays for cold file-system caches.
-  timeOnce('create-cookie-auth-app', join(root, 'warm-a'))
-  timeOnce('create-vue', join(root, 'warm-b'))
+  timeOnce('create-cookie-auth-app', 'warm-a')
+  timeOnce('create-vue', 'warm-b')
   for (let run = 0; run < runs; run++) {
     const order: Name[] = run % 2 ? ['create-vue', 'create-cookie-auth-app'] : ['create-cookie-auth-app', 'create-vue']
-    for (const name of order) times[name].push(timeOnce(name, join(root, `${name}-${run}`)))
+    for (const name of order) times[name].push(timeOnce(name, `${name}-${run}`))
   }
 } finally {
   rmSync(root, { recursive: true, force: true })

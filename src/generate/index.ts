@@ -15,10 +15,7 @@ export { packageName } from './context.js'
 export function generate(answers: Answers, targetDir: string, deps: GenerateDeps): string[] {
   const root = resolve(targetDir)
   const files = renderProject(answers, packageName(basename(root)), deps)
-  for (const [path, contents] of files) {
-    const destination = join(root, path)
-    mkdirSync(dirname(destination), { recursive: true })
-    writeFileSync(destination, contents)
-  }
+  for (const dir of new Set([...files.keys()].map((path) => dirname(join(root, path))))) mkdirSync(dir, { recursive: true })
+  for (const [path, contents] of files) writeFileSync(join(root, path), contents)
   return [...files.keys()]
 }

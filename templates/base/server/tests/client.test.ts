@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +9,7 @@ const t = useTestApps()
 describe('the built client on the API port', () => {
   let app: TestApp['app']
   beforeAll(async () => {
-    const clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-client-'))
+    const clientDir = t.tempDir('app-client-')
     fs.mkdirSync(path.join(clientDir, 'assets'))
     fs.writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="app"></div>')
     fs.writeFileSync(path.join(clientDir, 'assets', 'main.js'), 'console.log(1)')

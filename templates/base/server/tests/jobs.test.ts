@@ -1,5 +1,4 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import supertest from 'supertest'
@@ -47,7 +46,7 @@ describe('in-process queue (no Redis)', () => {
 
 describe('mail without SMTP_URL', () => {
   it('writes the message to the mail folder and the log', async () => {
-    const mailDir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-mail-'))
+    const mailDir = t.tempDir('app-mail-')
     const { app, logger } = await t.build({ smtp: false, mailDir })
     const user = await makeUser()
     await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)

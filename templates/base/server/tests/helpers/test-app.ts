@@ -75,12 +75,22 @@ export function useTestApps() {
     COOKIE_SECRET: randomBytes(32).toString('hex'),
   }
 
+  const tempDirs: string[] = []
+
   afterAll(async () => {
     // A test may have broken a connection on purpose; closing must still finish.
     for (const config of apps.splice(0)) await config.close().catch(() => {})
     await mail?.close()
     await sequelize?.close().catch(() => {})
+    for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
   })
+
+  /** A fresh folder under the system temp dir, removed after the file. */
+  function tempDir(prefix: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+    tempDirs.push(dir)
+    return dir
+  }
 
   async function database(): Promise<Sequelize> {
     if (!sequelize) {
@@ -119,7 +129,7 @@ export function useTestApps() {
       worker: options.worker,
       retry: { attempts: 3, backoffMs: options.retryBackoffMs ?? 100 },
       rateLimits: options.rateLimits,
-      mailDir: options.mailDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'app-mail-')),
+      mailDir: options.mailDir ?? tempDir('app-mail-'),
       clientDir: options.clientDir ?? path.join(os.tmpdir(), 'no-client-build'),
     })
     apps.push(config)
@@ -127,7 +137,7 @@ export function useTestApps() {
     return { app, config, request: supertest.agent(app), logger }
   }
 
-  return { build, mailServer, database, secrets }
+  return { build, mailServer, database, secrets, tempDir }
 }
 
 export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 12)}@example.test`

@@ -1,19 +1,19 @@
-#!/usr/bin/env node
 // For template maintainers: (re)renders a variant into /tmp/cca-dev/<variant> so it can be run and
 // tested while templates change. Keeps node_modules (a link to the shared install), data/,
-// storage/ and test-results/ between runs. Run `npm run build` first when src/ changed.
+// storage/ and test-results/ between runs:  npx tsx scripts/dev-app.ts <variant>
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { generate } from '../dist/generate/index.js'
-import { VARIANT_IDS, variantAnswers } from '../dist/variants.js'
+import { generate } from '../src/generate/index.js'
+import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { sharedNodeModules } from './lib/shared-install.js'
 
 const id = process.argv[2] ?? 'sqlite'
 if (!VARIANT_IDS.includes(id)) {
-  console.error(`usage: node scripts/dev-app.mjs <${VARIANT_IDS.join('|')}>`)
+  console.error(`usage: npx tsx scripts/dev-app.ts <${VARIANT_IDS.join('|')}>`)
   process.exit(1)
 }
-const modules = process.env.CCA_NODE_MODULES ?? '/tmp/cca-deps-warm/node_modules'
+const modules = await sharedNodeModules()
 const dir = join(process.env.CCA_DEV_DIR ?? '/tmp/cca-dev', id)
 const KEEP = new Set(['node_modules', 'data', 'storage', 'test-results'])
 
