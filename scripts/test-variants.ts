@@ -8,7 +8,7 @@
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
 import { randomBytes } from 'node:crypto'
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -26,6 +26,8 @@ const E2E_VARIANTS = new Set(['sqlite', 'mysql-custom'])
 /** This variant runs its whole suite with REDIS_URL set, so the app itself runs on Redis. */
 const REDIS_VARIANT = 'mysql-custom'
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
+/** Where each variant's test artifacts (the browser tests' screenshots) are kept after the run. */
+const ARTIFACTS = new URL('../test-results/variants/', import.meta.url)
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +109,13 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
       if (!(await runStep(id, step, dir, env)) && step === 'build') break
     }
   } finally {
+    const results = join(dir, 'test-results')
+    if (existsSync(results)) {
+      const kept = new URL(`${id}/`, ARTIFACTS)
+      rmSync(kept, { recursive: true, force: true })
+      cpSync(results, kept, { recursive: true })
+      console.log(`artifacts: ${kept.pathname}`)
+    }
     await database?.drop()
   }
 }

@@ -1,23 +1,15 @@
 import { flushPromises, mount } from '@vue/test-utils'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { h } from 'vue'
 import type { Router } from 'vue-router'
 import DataTable from '@/components/DataTable.vue'
-import { startServer, type TestServer } from './support/server'
-import { useTestApp } from './support/app'
+import type { TestServer } from './support/server'
+import { useLiveServer } from './support/app'
 import { paginate } from './support/paginate'
 
 let server: TestServer
 let router: Router
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(() => server.close())
-beforeEach(async () => {
-  server.reset()
-  ;({ router } = await useTestApp(server, '/people'))
-})
+useLiveServer('/people', (live) => ({ server, router } = live))
 afterEach(() => vi.useRealTimers())
 
 function mountTable(props: Record<string, unknown> = {}, slots: Record<string, any> = {}) {

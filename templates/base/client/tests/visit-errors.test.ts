@@ -1,19 +1,11 @@
 import { isAxiosError } from 'axios'
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { normalizeErrors, useVisit } from '@/plugins/visit'
 import { startServer, type TestServer } from './support/server'
-import { useTestApp } from './support/app'
+import { useLiveServer } from './support/app'
 
 let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(() => server.close())
-beforeEach(async () => {
-  server.reset()
-  await useTestApp(server, '/items')
-})
+useLiveServer('/items', (live) => ({ server } = live))
 
 const laravelShape = { message: 'The given data was invalid.', errors: { email: ['Taken.'], 'user.name': ['Too short.', 'Odd.'] } }
 const issuesShape = {
@@ -109,12 +101,12 @@ describe('failed visits', () => {
   })
 
   it('a network failure reaches onError with empty errors', async () => {
-    const { url } = server
-    await server.close()
+    // A server of its own, closed: nothing listens on its port any more.
+    const gone = await startServer()
+    await gone.close()
     const onError = vi.fn()
-    await useVisit().post(`${url}/api/items`, {}, { onError })
+    await useVisit().post(`${gone.url}/api/items`, {}, { onError })
     expect(onError).toHaveBeenCalledOnce()
     expect(onError.mock.calls[0]![0]).toEqual({})
-    server = await startServer()
   })
 })

@@ -1,19 +1,11 @@
 import { isAxiosError } from 'axios'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { RECENTLY_SUCCESSFUL_MS, useVisitForm } from '@/plugins/visit'
-import { startServer, type TestServer } from './support/server'
-import { sleep, useTestApp } from './support/app'
+import type { TestServer } from './support/server'
+import { sleep, useLiveServer } from './support/app'
 
 let server: TestServer
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(() => server.close())
-beforeEach(async () => {
-  server.reset()
-  await useTestApp(server, '/items')
-})
+useLiveServer('/items', (live) => ({ server } = live))
 afterEach(() => vi.useRealTimers())
 
 const validation = { message: 'Invalid.', errors: { email: ['The email has already been taken.'] } }

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Router } from 'vue-router'
 import { useVisit, useVisitRemember } from '@/plugins/visit'
-import { startServer, type TestServer } from './support/server'
-import { useTestApp } from './support/app'
+import type { TestServer } from './support/server'
+import { useLiveServer } from './support/app'
 
 let server: TestServer
 let router: Router
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(() => server.close())
-beforeEach(async () => {
-  server.reset()
-  ;({ router } = await useTestApp(server, '/items'))
-})
+useLiveServer('/items', (live) => ({ server, router } = live))
 
 const gets = () => server.received.filter((r) => r.method === 'GET')
 

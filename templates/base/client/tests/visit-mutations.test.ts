@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Router } from 'vue-router'
 import { useVisit, useVisitRemember } from '@/plugins/visit'
-import { startServer, type TestServer } from './support/server'
-import { sleep, useTestApp } from './support/app'
+import type { TestServer } from './support/server'
+import { sleep, useLiveServer } from './support/app'
 
 let server: TestServer
 let router: Router
-
-beforeAll(async () => {
-  server = await startServer()
-})
-afterAll(() => server.close())
-beforeEach(async () => {
-  server.reset()
-  ;({ router } = await useTestApp(server, '/items?page=2'))
-})
+useLiveServer('/items?page=2', (live) => ({ server, router } = live))
 
 describe('mutations', () => {
   it.each(['post', 'put', 'patch'] as const)('%s sends its data as a JSON body', async (method) => {

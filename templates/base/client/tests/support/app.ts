@@ -2,7 +2,8 @@ import axios, { type AxiosInstance } from 'axios'
 import { defineComponent, h } from 'vue'
 import { createMemoryHistory, createRouter, type Router } from 'vue-router'
 import { configureVisit, forgetRemembered } from '@/plugins/visit'
-import type { TestServer } from './server'
+import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { startServer, type TestServer } from './server'
 
 const Page = defineComponent({ render: () => h('div', 'page') })
 
@@ -43,3 +44,21 @@ export async function useTestApp(server: TestServer, start = '/') {
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * The hooks of every file whose tests make real requests: one server per file, reset before each
+ * test, and the visit helper pointed at it through a fresh router at `start`. `use` receives
+ * both before each test.
+ */
+export function useLiveServer(start: string, use: (live: { server: TestServer; router: Router }) => void): void {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startServer()
+  })
+  afterAll(() => server.close())
+  beforeEach(async () => {
+    server.reset()
+    const { router } = await useTestApp(server, start)
+    use({ server, router })
+  })
+}
