@@ -82,6 +82,14 @@ describe('DataTable: rendering', () => {
     expect(mountTable({ optionable: false }).find('select').exists()).toBe(false)
   })
 
+  it('option takes numbers or numeric strings, listed exactly as given', async () => {
+    const table = mountTable({ option: ['5', '25', '50'] })
+    expect(table.findAll('select option').map((o) => o.text())).toEqual(['5', '25', '50'])
+    await table.find('select').setValue('25')
+    await settle()
+    expect(query()).toEqual({ page: '1', size: '25', search: '' })
+  })
+
   it('option defaults to no choices of its own: common sizes plus the current one', () => {
     const table = mountTable({ data: paginate(1, 7) })
     expect(table.findAll('select option').map((o) => o.text())).toEqual(['7', '10', '25', '50', '100'])
@@ -160,6 +168,38 @@ describe('DataTable: selection and remove', () => {
     expect(table.emitted('remove')).toEqual([[[1, 11]]])
   })
 
+  it('emits string ids as they are', async () => {
+    const rows = [
+      { id: 'a-1', name: 'Ann' },
+      { id: 'b-2', name: 'Bob' },
+      { id: 'c-3', name: 'Cy' },
+    ]
+    const table = mountTable({ data: { ...paginate(), data: rows, total: 3, last_page: 1 } })
+    const boxes = table.findAll('tbody input[type=checkbox]')
+    await boxes[0]!.setValue(true)
+    await boxes[2]!.setValue(true)
+    await table.find('button.dt__remove').trigger('click')
+    expect(table.emitted('remove')).toEqual([[['a-1', 'c-3']]])
+  })
+
+  it('a new table starts with nothing selected', async () => {
+    const first = mountTable()
+    await first.findAll('tbody input')[0]!.setValue(true)
+    first.unmount()
+    const second = mountTable()
+    await second.findAll('tbody input')[1]!.setValue(true)
+    await second.find('button.dt__remove').trigger('click')
+    expect(second.emitted('remove')).toEqual([[[2]]])
+  })
+
+  it('with a rememberKey the selection outlives the table', async () => {
+    const first = mountTable({ rememberKey: 'people-selection' })
+    await first.findAll('tbody input')[0]!.setValue(true)
+    first.unmount()
+    const second = mountTable({ rememberKey: 'people-selection' })
+    expect(second.find('button.dt__remove').text()).toBe('Delete (1)')
+  })
+
   it('clearSelection() empties it', async () => {
     const table = mountTable()
     await table.findAll('tbody input')[0]!.setValue(true)
@@ -182,9 +222,11 @@ describe('DataTable: query rules', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] })
     const push = vi.spyOn(router, 'push')
     const table = mountTable()
-    const input = table.find('input[type=search]')
+    const input = table.find<HTMLInputElement>('input[type=search]')
+    // Typing: an input event per key, no change event until the text is committed.
     for (const text of ['a', 'an', 'ann']) {
-      await input.setValue(text)
+      input.element.value = text
+      await input.trigger('input')
       vi.advanceTimersByTime(100)
     }
     expect(push).not.toHaveBeenCalled()
@@ -197,10 +239,29 @@ describe('DataTable: query rules', () => {
 
   it('Enter searches at once', async () => {
     const table = mountTable({ debounce: 10_000 })
-    await table.find('input[type=search]').setValue('x')
+    const input = table.find<HTMLInputElement>('input[type=search]')
+    input.element.value = 'x'
+    await input.trigger('input')
     await table.find('form').trigger('submit')
     await settle()
     expect(query()).toEqual({ page: '1', size: '10', search: 'x' })
+  })
+
+  it.each(['keydown', 'keyup'])('Enter as a %s on the input searches at once', async (type) => {
+    const table = mountTable({ debounce: 10_000 })
+    const input = table.find<HTMLInputElement>('input[type=search]')
+    input.element.value = 'y'
+    await input.trigger('input')
+    await input.trigger(type, { key: 'Enter' })
+    await settle()
+    expect(query()).toEqual({ page: '1', size: '10', search: 'y' })
+  })
+
+  it('committing the text (a change event, as setValue sends) searches without waiting', async () => {
+    const table = mountTable({ debounce: 10_000 })
+    await table.find('input[type=search]').setValue('person 2')
+    await settle()
+    expect(query()).toEqual({ page: '1', size: '10', search: 'person 2' })
   })
 
   it('a page change keeps the current search and size', async () => {

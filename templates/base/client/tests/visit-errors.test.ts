@@ -32,6 +32,10 @@ describe('normalizeErrors', () => {
     expect(normalizeErrors(issuesShape)).toEqual({ 'user.email': 'Invalid email', 'items.0.name': ['Required', 'Too long'] })
   })
 
+  it('reads a ZodError serialised as it is ({ issues }) the same way', () => {
+    expect(normalizeErrors({ issues: issuesShape.error.issues })).toEqual(normalizeErrors(issuesShape))
+  })
+
   it('gives an empty object for anything else', () => {
     for (const body of [undefined, null, 'Bad Gateway', { message: 'Server Error.' }, { error: 'x' }]) {
       expect(normalizeErrors(body)).toEqual({})

@@ -1,11 +1,13 @@
 import { isAxiosError } from 'axios'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Router } from 'vue-router'
 import { RECENTLY_SUCCESSFUL_MS, useVisitForm } from '@/plugins/visit'
 import type { TestServer } from './support/server'
 import { sleep, useLiveServer } from './support/app'
 
 let server: TestServer
-useLiveServer('/items', (live) => ({ server } = live))
+let router: Router
+useLiveServer('/items', (live) => ({ server, router } = live))
 afterEach(() => vi.useRealTimers())
 
 const validation = { message: 'Invalid.', errors: { email: ['The email has already been taken.'] } }
@@ -55,6 +57,28 @@ describe('useVisitForm: state', () => {
     expect(form.errors).toEqual({})
   })
 
+  it('setError also takes several fields at once; hasErrors tells whether there are any', () => {
+    const form = useVisitForm({ a: '', b: '', c: '' })
+    expect(form.hasErrors).toBe(false)
+    form.setError({ a: 'Required.', b: ['Too short.', 'Odd.'] })
+    expect(form.errors).toEqual({ a: 'Required.', b: ['Too short.', 'Odd.'] })
+    expect(form.hasErrors).toBe(true)
+    form.clearErrors()
+    expect(form.hasErrors).toBe(false)
+  })
+
+  it('clearErrors(...fields) and reset(...fields) take several names', () => {
+    const form = useVisitForm({ a: 1, b: 2, c: 3 })
+    form.setError('a', 'A.')
+    form.setError('b', 'B.')
+    form.setError('c', 'C.')
+    form.clearErrors('a', 'c')
+    expect(form.errors).toEqual({ b: 'B.' })
+    Object.assign(form.data, { a: 10, b: 20, c: 30 })
+    form.reset('a', 'b')
+    expect(form.data).toEqual({ a: 1, b: 2, c: 30 })
+  })
+
   it('reset() restores all values, or only the named ones, and leaves errors alone', () => {
     const form = useVisitForm({ email: 'a@b.c', password: '', nested: { x: 1 } })
     form.data.email = 'x@y.z'
@@ -96,6 +120,30 @@ describe('useVisitForm: submitting', () => {
       'PATCH {"name":"x"}',
       'DELETE {"name":"x"}',
     ])
+  })
+
+  it('get(url) sends the form data in the query and updates the route, as a GET visit', async () => {
+    const form = useVisitForm({ search: 'ann', page: 2 })
+    await form.get('/api/items')
+    expect(server.received[0]).toMatchObject({ method: 'GET', path: '/api/items', query: { search: 'ann', page: '2' } })
+    expect(router.currentRoute.value.fullPath).toBe('/items?search=ann&page=2')
+    expect(form.wasSuccessful).toBe(true)
+  })
+
+  it('submit(method, url, options) sends the form data with that method, as in Inertia', async () => {
+    const onSuccess = vi.fn()
+    const form = useVisitForm({ name: 'x' })
+    await form.submit('put', '/api/a', { onSuccess })
+    expect(server.received[0]).toMatchObject({ method: 'PUT', path: '/api/a', json: { name: 'x' } })
+    expect(onSuccess).toHaveBeenCalledOnce()
+  })
+
+  it('processing is true as soon as post() is called', async () => {
+    const form = useVisitForm({ a: 1 })
+    const done = form.post('/api/save')
+    expect(form.processing).toBe(true)
+    await done
+    expect(form.processing).toBe(false)
   })
 
   it('is processing while the request runs', async () => {

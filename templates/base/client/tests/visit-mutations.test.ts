@@ -66,6 +66,32 @@ describe('mutations', () => {
     expect(state.modal).toBe(false)
   })
 
+  it('skipFetch skips the API call of a mutation too', async () => {
+    const onFinish = vi.fn()
+    const result = await useVisit().post('/api/items', { a: 1 }, { skipFetch: true, onFinish })
+    expect(server.received).toHaveLength(0)
+    expect(result).toBeUndefined()
+    expect(onFinish).toHaveBeenCalledOnce()
+    await useVisit().delete('/api/items', { skipFetch: true, routePath: '/other' })
+    expect(server.received).toHaveLength(0)
+    expect(router.currentRoute.value.fullPath).toBe('/other')
+  })
+
+  it('takes the method in either case', async () => {
+    await useVisit().visit('/api/items', { method: 'POST' as 'post', data: { a: 1 } })
+    await useVisit().visit('/api/items', { method: 'GET' as 'get', query: { page: 5 } })
+    expect(server.received.map((r) => r.method)).toEqual(['POST', 'GET'])
+    expect(router.currentRoute.value.fullPath).toBe('/items?page=5')
+  })
+
+  it('processing is true as soon as the call returns, before any await', async () => {
+    const visit = useVisit()
+    const done = visit.post('/api/items', {})
+    expect(visit.processing.value).toBe(true)
+    await done
+    expect(visit.processing.value).toBe(false)
+  })
+
   it('is processing during the request', async () => {
     server.on('POST', '/api/items', { delay: 200, body: {} })
     const visit = useVisit()

@@ -91,7 +91,9 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
     async close() {
       await queue.close()
       mailer.close()
-      if (redis) await redis.quit().catch(() => redis.disconnect())
+      // QUIT needs a live connection; while Redis is down it would only wait for one.
+      if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+      else redis?.disconnect()
       if (ownsDatabase) await sequelize.close()
     },
   }

@@ -26,6 +26,11 @@ async function stop(signal: string) {
   if (stopping) return
   stopping = true
   config.logger.info(`${signal} received, shutting down`)
+  // Whatever a dependency does, the process ends: a stop signal must never leave it hanging.
+  setTimeout(() => {
+    config.logger.warn('Shutdown took longer than 10 s; exiting anyway.')
+    process.exit(1)
+  }, 10_000).unref()
   server.close()
   server.closeIdleConnections()
   await config.close()

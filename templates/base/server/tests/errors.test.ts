@@ -40,6 +40,19 @@ describe('error responses', () => {
     expect(typeof res.body.message).toBe('string')
   })
 
+  it('413 for a body over 100 KB of any content type; a small non-JSON body is simply ignored (422)', async () => {
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', 'application/merge-patch+json']) {
+      const big = await supertest(app).post('/api/auth/login').set('Content-Type', type).send('x'.repeat(101 * 1024))
+      expect(big.status, type).toBe(413)
+      expect(Object.keys(big.body), type).toEqual(['message'])
+    }
+    const small = await supertest(app).post('/api/auth/login').set('Content-Type', 'text/plain').send('email=a@b.test')
+    expect(small.status).toBe(422)
+    expect(Object.keys(small.body.errors).sort()).toEqual(['email', 'password'])
+    const merge = await supertest(app).post('/api/auth/login').set('Content-Type', 'application/merge-patch+json').send('{"email": ')
+    expect(merge.status).toBe(400)
+  })
+
   it('404 for an unknown /api route or method', async () => {
     for (const res of [
       await supertest(app).get('/api/nope'),
@@ -108,6 +121,17 @@ describe('error responses', () => {
     }
   })
 
+  it('JSON nested 20,000 levels deep (a 40 KB body) yields no 5xx on any route', async () => {
+    const deep = `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)},"email":"a@b.test"}`
+    for (const [method, path, authed] of routes) {
+      const req = (supertest(app) as unknown as Record<string, (p: string) => supertest.Test>)[method]!(path)
+      if (authed) req.set(withCookies(admin))
+      const res = await req.set('Content-Type', 'application/json').send(deep)
+      if (res.status < 400) continue
+      expectCleanError(res)
+    }
+  })
+
   it('no odd content type, query, cookie or URL yields a 5xx', async () => {
     const odd = [
       supertest(app).post('/api/auth/login').set('Content-Type', 'text/plain').send('email=a&password=b'),
@@ -116,6 +140,7 @@ describe('error responses', () => {
       supertest(app).post('/api/auth/login').set('Content-Type', 'application/json').set('Content-Encoding', 'br').send('{}'),
       supertest(app).get('/api/users?page[]=1&size=1&size=2&search[x]=1').set(withCookies(admin)),
       supertest(app).get('/api/users?search=%').set(withCookies(admin)),
+      supertest(app).get('/api/users?search=a%00b').set(withCookies(admin)),
       supertest(app).get('/api/users?page=99999999999999999999').set(withCookies(admin)),
       supertest(app).get('/api/auth/me').set('Cookie', `${names().access}=s%3A%E0%A4%A; ${names().refresh}=%%%`),
       supertest(app).get('/api/auth/me').set('Authorization', 'Bearer'),

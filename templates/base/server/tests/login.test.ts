@@ -61,6 +61,17 @@ describe('login', () => {
     expect((claims.exp as number) - (claims.iat as number)).toBe(authConfig.refreshRememberExpirySeconds)
   })
 
+  it('reads remember as a checkbox: "on", 1 and "true" mean yes; false, 0 and null mean no', async () => {
+    const user = await makeUser()
+    const lifeFor = async (remember: unknown) => {
+      const res = await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD, remember })
+      expect(res.status).toBe(200)
+      return setCookies(res).get(names().refresh)!.maxAge
+    }
+    for (const yes of ['on', 1, 'true', '1']) expect(await lifeFor(yes)).toBe(authConfig.refreshRememberExpirySeconds)
+    for (const no of [false, 0, null, 'false']) expect(await lifeFor(no)).toBe(authConfig.refreshExpirySeconds)
+  })
+
   it('gives a new refresh-token row with a unique jti per login', async () => {
     const user = await makeUser()
     const first = jar((await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD })))
@@ -108,7 +119,7 @@ describe('login', () => {
   })
 
   it('validates the body', async () => {
-    const res = await supertest(app).post('/api/auth/login').send({ email: 42, password: ['x'], remember: 'yes' })
+    const res = await supertest(app).post('/api/auth/login').send({ email: 42, password: ['x'], remember: 'maybe' })
     expect(res.status).toBe(422)
     expect(Object.keys(res.body.errors).sort()).toEqual(['email', 'password', 'remember'])
   })

@@ -16,6 +16,10 @@ const attributesWithoutLifetime = (cookie: SetCookie | undefined) => {
 function expectClearedLikeSet(set: Map<string, SetCookie>, cleared: Map<string, SetCookie>) {
   for (const name of [names().access, names().refresh]) {
     expect(cleared.get(name)?.cleared).toBe(true)
+    expect(cleared.get(name)?.raw).toBe('')
+    // Deleted both ways a client may look for: Max-Age=0 and an Expires in the past.
+    expect(cleared.get(name)?.maxAge).toBe(0)
+    expect(Date.parse(cleared.get(name)?.attributes.expires as string)).toBe(0)
     expect(attributesWithoutLifetime(cleared.get(name))).toEqual(attributesWithoutLifetime(set.get(name)))
   }
 }

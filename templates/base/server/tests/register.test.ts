@@ -47,6 +47,12 @@ describe('register with e-mail verification off', () => {
     expect(typeof res.body.message).toBe('string')
   })
 
+  it('refuses a name with a NUL character (422 errors.name)', async () => {
+    const res = await supertest(app).post('/api/auth/register').send({ name: 'A\u0000B', email: uniqueEmail('nul'), password: 'password1' })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['name'])
+  })
+
   it('does not dispatch a verification mail', async () => {
     const mail = await t.mailServer()
     const email = uniqueEmail('noverify')

@@ -3,7 +3,7 @@ import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { security } from '../src/config/security.js'
 import { jar, setCookies, unsign } from './helpers/cookies.js'
-import { makeUser, names, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { makeUser, names, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
 
@@ -24,6 +24,19 @@ describe('guest sessions without Redis (disabled store)', () => {
     const res = await supertest(app).patch('/api/session').send({ cart: [1, 2] })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ id: null, enabled: false, data: {} })
+  })
+
+  it('refuses JSON that is not an object (422) and nesting deeper than 32 levels, without a 5xx', async () => {
+    for (const body of ['[1,2]', '"text"', 'null']) {
+      const res = await supertest(app).patch('/api/session').set('Content-Type', 'application/json').send(body)
+      expect(res.status, body).toBeGreaterThanOrEqual(400)
+      expect(res.status, body).toBeLessThan(500)
+    }
+    const array = await supertest(app).patch('/api/session').send([1, 2])
+    expect(array.status).toBe(422)
+    const deep = await supertest(app).patch('/api/session').set('Content-Type', 'application/json').send(`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`)
+    expect(deep.status).toBe(422)
+    expect(typeof deep.body.message).toBe('string')
   })
 
   it('login works with the store disabled', async () => {
@@ -98,6 +111,11 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
     const cookies = jar(await supertest(app()).get('/api/session'))
     const res = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ '': 1 })
     expect(res.status).toBe(422)
+    const array = await supertest(app()).patch('/api/session').set(withCookies(cookies)).send(['a', 'b'])
+    expect(array.status).toBe(422)
+    const nested = (depth: number) => JSON.parse(`{"a":${'['.repeat(depth)}${']'.repeat(depth)}}`) as object
+    expect((await supertest(app()).patch('/api/session').set(withCookies(cookies)).send(nested(security.sessionMaxDepth - 1))).status).toBe(200)
+    expect((await supertest(app()).patch('/api/session').set(withCookies(cookies)).send(nested(security.sessionMaxDepth))).status).toBe(422)
   })
 
   it('a login replaces the session id (no fixation) and keeps the data', async () => {
@@ -120,14 +138,32 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
     expect(attacker.body.data).toEqual({})
   })
 
-  it('logout starts a fresh, empty session', async () => {
+  it('logout destroys the session and clears its cookie with the auth cookies; the next use starts a fresh, empty one', async () => {
     const user = await makeUser()
     const loginRes = await supertest(app()).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
     let cookies = jar(loginRes)
-    await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ secret: 'mine' })
-    const out = await supertest(app()).post('/api/auth/logout').set(withCookies(cookies)).expect(204)
-    cookies = jar(out, cookies)
+    const before = jar(await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ secret: 'mine' }), cookies)
+    const out = await supertest(app()).post('/api/auth/logout').set(withCookies(before)).expect(204)
+    const set = setCookies(out)
+    expect([...set.keys()].sort()).toEqual([names().access, names().refresh, names().session].sort())
+    for (const cookie of set.values()) expect(cookie.cleared).toBe(true)
+    cookies = jar(out, before)
+    expect(cookies).toEqual({})
     const res = await supertest(app()).get('/api/session').set(withCookies(cookies))
     expect(res.body.data).toEqual({})
+    expect(res.body.id).not.toBe(unsign(before[names().session]!))
+    // The old id is worthless too.
+    expect((await supertest(app()).get('/api/session').set(withCookies({ [names().session]: before[names().session]! }))).body.data).toEqual({})
+  })
+
+  it('sets the session cookie only when the session is used: not on register, login or health', async () => {
+    const { app: verifying } = await t.build({ redis: true, auth: { requireEmailVerification: true } })
+    const register = await supertest(verifying).post('/api/auth/register').send({ name: 'N', email: uniqueEmail('lazy'), password: PASSWORD })
+    expect(register.status).toBe(201)
+    expect(register.headers['set-cookie']).toBeUndefined()
+    expect((await supertest(app()).get('/api/health')).headers['set-cookie']).toBeUndefined()
+    const user = await makeUser()
+    const login = await supertest(app()).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
+    expect([...setCookies(login).keys()].sort()).toEqual([names().access, names().refresh].sort())
   })
 })

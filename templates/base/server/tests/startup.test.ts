@@ -106,6 +106,23 @@ describe('migrations and start', () => {
     expect(await server.stop()).toBe(0)
   })
 
+  it('with REDIS_URL on a closed port: health is 503, and SIGTERM still stops the server promptly', async () => {
+    const env = { ...testSecrets(), DATABASE_URL: scratch.url }
+    await runScript('server/src/cli/migrate.ts', [], env)
+    const port = await freePort()
+    const server = startScript('server/src/index.ts', { ...env, PORT: String(port), REDIS_URL: `redis://127.0.0.1:${await freePort()}` }, /Listening on port/)
+    await server.started
+    const health = await supertest(`http://127.0.0.1:${port}`).get('/api/health')
+    expect(health.status).toBe(503)
+    expect(health.body).toEqual({ status: 'error', db: 'ok', redis: 'error' })
+    const started = Date.now()
+    expect(await server.stop()).toBe(0)
+    expect(Date.now() - started).toBeLessThan(8000)
+    // Each connection problem is reported once, not on every reconnect attempt.
+    const lines = server.output().split('\n').filter((line) => /^(Redis|Job)/.test(line))
+    expect(new Set(lines).size).toBe(lines.length)
+  }, 30_000)
+
   it('user:create creates a verified user with the requested role', async () => {
     const env = { ...testSecrets(), DATABASE_URL: scratch.url }
     await runScript('server/src/cli/migrate.ts', [], env)

@@ -48,6 +48,18 @@ describe('GET /api/users (admin)', () => {
     expect(new Set(ids).size).toBe(13)
   })
 
+  it('matches names and e-mails beyond ASCII case-insensitively (SQLite LOWER() folds ASCII only)', async () => {
+    const tag = randomUUID().slice(0, 6)
+    const user = await makeUser({ name: `Élodie Ørsted ${tag}`, email: uniqueEmail(`zoë${tag}`) })
+    for (const search of [`Élodie Ørsted ${tag}`, `élodie ørsted ${tag}`, `ÉLODIE ØRSTED ${tag.toUpperCase()}`, `ZOË${tag.toUpperCase()}`]) {
+      const res = await list({ search })
+      expect(res.status, search).toBe(200)
+      expect(res.body.data.data.map((u: { id: number }) => u.id), search).toEqual([user.id])
+      expect(res.body.data.total, search).toBe(1)
+    }
+    expect((await list({ search: `Ørsted ${tag}x` })).body.data.total).toBe(0)
+  })
+
   it('treats LIKE wildcards in the search as text', async () => {
     const res = await list({ search: '%' })
     expect(res.status).toBe(200)
@@ -65,6 +77,7 @@ describe('GET /api/users (admin)', () => {
     [{ page: 0 }, 'page'],
     [{ page: 'abc' }, 'page'],
     [{ size: '2.5' }, 'size'],
+    [{ search: 'a\0b' }, 'search'],
   ])('refuses %o with 422 errors.%s', async (query, field) => {
     const res = await list(query)
     expect(res.status).toBe(422)

@@ -12,4 +12,6 @@ export const security = {
   maxBodyBytes: '100kb',
   sessionMaxKeys: 32,
   sessionMaxBytes: 4096,
+  /** Objects and arrays inside objects and arrays, the PATCH body itself included. */
+  sessionMaxDepth: 32,
 } as const

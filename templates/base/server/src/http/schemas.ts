@@ -18,6 +18,7 @@ export const nameField = text('name')
   .trim()
   .min(1, 'The name field is required.')
   .max(255, 'The name field must not be longer than 255 characters.')
+  .refine((value) => !value.includes('\0'), 'The name must not contain NUL characters.')
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
 
@@ -38,7 +39,16 @@ export const currentPasswordField = text('password')
 
 export const tokenField = text('token').min(1, 'The token field is required.').max(512, 'The token is invalid.')
 
-export const rememberField = z.boolean({ error: 'The remember field must be true or false.' }).optional()
+/** What Laravel's `boolean()` reads as a checkbox: true/false, 1/0, "1"/"0", "true"/"false", "on"/"off", "yes"/"no". */
+const rememberValues = new Map<unknown, boolean>([
+  [true, true], [1, true], ['1', true], ['true', true], ['on', true], ['yes', true],
+  [false, false], [0, false], ['0', false], ['false', false], ['off', false], ['no', false], ['', false], [null, false],
+])
+const rememberKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)
+export const rememberField = z
+  .custom<unknown>((value) => rememberValues.has(rememberKey(value)), { error: 'The remember field must be true or false.' })
+  .transform((value) => rememberValues.get(rememberKey(value)) === true)
+  .optional()
 
 /** Query strings: an empty value means "not given". */
 const queryInt = (field: string, min: number, max: number, fallback: number) =>
@@ -54,7 +64,11 @@ const queryInt = (field: string, min: number, max: number, fallback: number) =>
 
 export const pageQuery = queryInt('page', 1, 1_000_000, 1)
 export const sizeQuery = queryInt('size', 1, 100, 10)
-export const searchQuery = text('search').max(255, 'The search must not be longer than 255 characters.').default('')
+export const searchQuery = text('search')
+  .max(255, 'The search must not be longer than 255 characters.')
+  // SQLite cannot take a NUL inside a query's text; no name or e-mail holds one anyway.
+  .refine((value) => !value.includes('\0'), 'The search must not contain NUL characters.')
+  .default('')
 
 /** Row ids from the data table: numbers, or strings of digits. */
 export const idList = z

@@ -24,10 +24,18 @@ export class RedisQueue implements JobQueue {
     logger: Logger
   }) {
     const { url, prefix, handlers, retry, logger } = options
+    // While Redis is down every reconnect attempt fails the same way: say each thing once.
+    const reported = new Set<string>()
+    const warnOnce = (message: string) => {
+      if (reported.has(message)) return
+      reported.add(message)
+      logger.warn(message)
+    }
     // BullMQ needs commands to wait for a reconnect rather than fail after a few retries.
     const connect = () => {
       const connection = new Redis(url, { maxRetriesPerRequest: null })
-      connection.on('error', (error) => logger.warn(`Redis (jobs): ${error.message}`))
+      connection.on('error', (error) => warnOnce(`Redis (jobs): ${error.message}`))
+      connection.on('ready', () => reported.clear())
       this.connections.push(connection)
       return connection
     }
@@ -41,7 +49,7 @@ export class RedisQueue implements JobQueue {
         removeOnFail: 5000,
       },
     })
-    this.queue.on('error', (error) => logger.warn(`Job queue: ${error.message}`))
+    this.queue.on('error', (error) => warnOnce(`Job queue: ${error.message}`))
     if (options.worker) {
       this.worker = new Worker(QUEUE_NAME, (job) => runJob(handlers, job.name as JobName, job.data), {
         connection: connect(),
@@ -51,7 +59,7 @@ export class RedisQueue implements JobQueue {
       this.worker.on('failed', (job, error) =>
         logger.warn(`Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retry.attempts}): ${error.message}`),
       )
-      this.worker.on('error', (error) => logger.warn(`Job worker: ${error.message}`))
+      this.worker.on('error', (error) => warnOnce(`Job worker: ${error.message}`))
     }
   }
 
@@ -59,9 +67,21 @@ export class RedisQueue implements JobQueue {
     await this.queue.add(name, data)
   }
 
-  async close(): Promise<void> {
-    await this.worker?.close()
-    await this.queue.close()
-    await Promise.allSettled(this.connections.map((connection) => connection.quit()))
+  /**
+   * Lets running jobs finish, but never waits for Redis itself: while it is down, BullMQ's close()
+   * would wait for a connection forever (and a stopped server would never exit). After the grace
+   * period the connections are dropped; an interrupted job is retried once its lock expires.
+   */
+  async close(graceMs = 5000): Promise<void> {
+    // With Redis unreachable nothing can finish cleanly anyway: drop the connections at once.
+    if (!this.connections.every((connection) => connection.status === 'ready')) graceMs = 0
+    const graceful = (async () => {
+      await this.worker?.close()
+      await this.queue.close()
+    })().catch(() => {})
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([graceful, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))])
+    clearTimeout(timer)
+    for (const connection of this.connections) connection.disconnect()
   }
 }

@@ -33,17 +33,43 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       close: () => transporter.close(),
     }
   }
-  const transporter = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     transport: 'file',
     async send(message) {
-      const info = await transporter.sendMail({ from, ...message })
       await fs.mkdir(mailDir, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`)
-      await fs.writeFile(file, info.message as Buffer)
+      await fs.writeFile(file, toEml(from, message), 'utf8')
       logger.info(`Mail to ${message.to} — ${message.subject} (saved to ${file})\n${message.text}`)
     },
-    close: () => transporter.close(),
+    close: () => {},
   }
+}
+
+/** RFC 2047 for header values that are not plain ASCII. */
+const headerValue = (value: string) =>
+  /^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${Buffer.from(value, 'utf8').toString('base64')}?=`
+
+/**
+ * The message as a file a person (or a test) can read as is: 8bit parts, so every link sits
+ * on one line exactly as sent, where quoted-printable would fold it and write `=` as `=3D`.
+ */
+export function toEml(from: string, message: MailMessage, date = new Date()): string {
+  const boundary = `----part_${randomBytes(12).toString('hex')}`
+  const part = (type: string, body: string) =>
+    [`--${boundary}`, `Content-Type: ${type}; charset=utf-8`, 'Content-Transfer-Encoding: 8bit', '', body.replace(/\r?\n/g, '\n')]
+  return [
+    `From: ${headerValue(from)}`,
+    `To: ${headerValue(message.to)}`,
+    `Subject: ${headerValue(message.subject)}`,
+    `Date: ${date.toUTCString().replace('GMT', '+0000')}`,
+    `Message-ID: <${randomBytes(16).toString('hex')}@${from.split('@').pop()?.replace(/[^\w.-]/g, '') || 'localhost'}>`,
+    'MIME-Version: 1.0',
+    `Content-Type: multipart/alternative; boundary="${boundary}"`,
+    '',
+    ...part('text/plain', message.text),
+    ...part('text/html', message.html),
+    `--${boundary}--`,
+    '',
+  ].join('\n')
 }

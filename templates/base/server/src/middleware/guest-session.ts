@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { security } from '../config/security.js'
 import type { AppConfig } from '../context.js'
-import { cookieNames, readSignedCookie, setCookie } from '../services/cookies.js'
+import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../services/cookies.js'
 import { createGuestSession, isSessionId } from '../session/guest-session.js'
 
 /** Gives every request `req.session`; a no-op session when the store is disabled. */
@@ -9,8 +9,11 @@ export function guestSession(config: AppConfig): RequestHandler {
   const name = cookieNames(config).session
   return (req, res, next) => {
     const cookie = readSignedCookie(req, name).value
-    req.session = createGuestSession(config.sessions, isSessionId(cookie) ? cookie : undefined, (id) =>
-      setCookie(res, config, name, id, security.sessionTtlSeconds),
+    req.session = createGuestSession(
+      config.sessions,
+      isSessionId(cookie) ? cookie : undefined,
+      (id) => setCookie(res, config, name, id, security.sessionTtlSeconds),
+      () => clearCookie(res, config, name),
     )
     next()
   }

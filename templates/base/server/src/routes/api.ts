@@ -19,7 +19,13 @@ export function apiRoutes(config: AppConfig): Router {
   router.use(cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }))
   router.use(cookieParser(config.env.COOKIE_SECRET))
   router.use(csrfGuard(config))
-  router.use(express.json({ limit: security.maxBodyBytes }))
+  router.use(express.json({ limit: security.maxBodyBytes, type: ['application/json', 'application/*+json'] }))
+  // Bodies of any other type are not data to this API, but they obey the same size limit (413)
+  // and are then dropped, so a form post or a text body meets the same 422 as an empty one.
+  router.use(express.raw({ limit: security.maxBodyBytes, type: () => true }), (req, _res, next) => {
+    if (Buffer.isBuffer(req.body)) req.body = undefined
+    next()
+  })
   router.use(guestSession(config))
 
   router.get('/health', health(config))

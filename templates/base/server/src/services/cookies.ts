@@ -36,12 +36,22 @@ export function setCookie(res: Response, config: Pick<AppConfig, 'env'>, name: s
   res.cookie(name, value, { ...cookieAttributes(config), signed: true, maxAge: maxAgeSeconds * 1000 })
 }
 
+/**
+ * Deletes a cookie with the attributes it was set with, saying so both ways: `Max-Age=0` and an
+ * `Expires` in 1970 (res.clearCookie would only give the latter).
+ */
+export function clearCookie(res: Response, config: Pick<AppConfig, 'env'>, name: string): void {
+  dropPendingCookie(res, name)
+  const attributes = cookieAttributes(config)
+  const parts = [`${name}=`, 'Max-Age=0', `Path=${attributes.path}`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'HttpOnly']
+  if (attributes.secure) parts.push('Secure')
+  parts.push(`SameSite=${attributes.sameSite === 'none' ? 'None' : 'Lax'}`)
+  res.append('Set-Cookie', parts.join('; '))
+}
+
 export function clearAuthCookies(res: Response, config: Pick<AppConfig, 'env' | 'auth'>): void {
   const names = cookieNames(config)
-  for (const name of [names.access, names.refresh]) {
-    dropPendingCookie(res, name)
-    res.clearCookie(name, cookieAttributes(config))
-  }
+  for (const name of [names.access, names.refresh]) clearCookie(res, config, name)
 }
 
 /**

@@ -15,7 +15,8 @@ export function normalizeErrors(source: unknown): Errors {
   const body: any = isAxiosError(source) ? source.response?.data : source
   if (!body || typeof body !== 'object') return {}
   if (body.errors && typeof body.errors === 'object') return { ...body.errors }
-  const issues: unknown = body.error?.issues
+  // A ZodError serialised as it is (`{ issues }`) reads the same.
+  const issues: unknown = body.error?.issues ?? body.issues
   if (!Array.isArray(issues)) return {}
   const errors: Errors = {}
   for (const issue of issues as Issue[]) {

@@ -26,6 +26,9 @@ export interface Visit {
   reload<T = any>(options?: DataOptions<T>): Promise<AxiosResponse<T> | undefined>
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  typeof (value as PromiseLike<unknown> | undefined)?.then === 'function'
+
 export function useVisit(): Visit {
   const injected = hasInjectionContext() ? inject(routerKey, null) : null
   // The router of the latest component that asked also serves calls made outside components.
@@ -33,14 +36,23 @@ export function useVisit(): Visit {
   const processing = ref(false)
   let running = 0
 
-  const routerOrThrow = (): Router => {
-    const router = injected ?? getFallbackRouter()
-    if (!router) throw new Error('useVisit: no router; install vue-router or call configureVisit({ router })')
-    return router
+  // Without vue-router (a component rendered on its own, a plain script) the browser history
+  // stands in: the URL still becomes <routePath>?<query>.
+  const getRouter = (): Router | null => injected ?? getFallbackRouter()
+  const currentPath = () => getRouter()?.currentRoute.value.path ?? window.location.pathname
+
+  async function navigate(path: string, query: Query | undefined, replace: boolean) {
+    const router = getRouter()
+    if (router) {
+      const to = query ? { path, query: toRouteQuery(query) } : path
+      await (replace ? router.replace(to) : router.push(to))
+    } else {
+      window.history[replace ? 'replaceState' : 'pushState'](window.history.state, '', withQuery(path, query))
+    }
   }
 
   async function visit<T = any>(url: string, options: VisitOptions<T> = {}) {
-    const method: Method = options.method ?? 'get'
+    const method = (options.method ?? 'get').toLowerCase() as Method
     const isGet = method === 'get'
     const { query, routePath, replace = false, preserveScroll = false, skipFetch = false } = options
     const preserveState = options.preserveState ?? !isGet
@@ -50,11 +62,14 @@ export function useVisit(): Visit {
     const fullQuery: Query | undefined = dataInQuery ? { ...(options.data as Query), ...query } : query
     const pending: PendingVisit = { url, method, data, query: fullQuery }
 
-    // Taken now: the page the visit started from, not wherever the user is when it lands.
-    const router = isGet || routePath ? routerOrThrow() : null
-    const fromPath = router?.currentRoute.value.path
+    // Taken now: the page the visit started from, not wherever the user is when it lands. Mutations
+    // stay on the page unless a routePath asks otherwise; their query was for the API only.
+    const target = isGet ? (routePath ?? currentPath()) : routePath
 
-    if ((await options.onBefore?.(pending)) === false) return undefined
+    // Up to the request everything runs synchronously unless onBefore returns a promise, so
+    // `processing` (and a form's state) is already set when visit() returns its promise.
+    const before = options.onBefore?.(pending)
+    if ((isThenable(before) ? await before : before) === false) return undefined
 
     const scroll = preserveScroll ? saveScroll() : null
     let controller: AbortController | null = null
@@ -70,7 +85,7 @@ export function useVisit(): Visit {
       await options.onStart?.(pending)
       superseded()
       let response: AxiosResponse<T> | undefined
-      if (!(isGet && skipFetch)) {
+      if (!skipFetch) {
         try {
           response = await getHttp().request<T>({
             url: withQuery(url, fullQuery),
@@ -86,11 +101,7 @@ export function useVisit(): Visit {
         }
       }
       superseded()
-      if (router) {
-        // Mutations stay on the page unless a routePath asks otherwise; the query was for the API.
-        const to = isGet ? { path: routePath ?? fromPath, query: toRouteQuery(fullQuery) } : routePath!
-        await (replace ? router.replace(to) : router.push(to))
-      }
+      if (target !== undefined) await navigate(target, isGet ? (fullQuery ?? {}) : undefined, replace)
       if (!preserveState) resetRemembered()
       if (response) await options.onSuccess?.(response)
       if (scroll) await restoreScroll(scroll)
@@ -116,14 +127,17 @@ export function useVisit(): Visit {
     delete: (url, options = {}) => visit(url, { ...options, method: 'delete' }),
     reload(options = {}) {
       // Like Inertia's reload: the same page again, in place, keeping scroll and state.
-      const route = routerOrThrow().currentRoute.value
-      return visit(route.path, {
+      const router = getRouter()
+      const current: Query = router
+        ? (router.currentRoute.value.query as Query)
+        : Object.fromEntries(new URLSearchParams(window.location.search))
+      return visit(currentPath(), {
         replace: true,
         preserveScroll: true,
         preserveState: true,
         ...options,
         method: 'get',
-        query: { ...(route.query as Query), ...options.query },
+        query: { ...current, ...options.query },
       })
     },
   }

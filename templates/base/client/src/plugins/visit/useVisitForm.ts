@@ -36,10 +36,13 @@ export function useVisitForm<TData extends FormValues>(initialData: TData) {
   const initial = clone(initialData)
   let flashTimer: ReturnType<typeof setTimeout> | undefined
 
-  function submit<T = any>(method: Method, url: string, data?: RequestData, options: FormVisitOptions<T> = {}) {
+  function submit<T = any>(verb: Method, url: string, data?: RequestData, options: FormVisitOptions<T> = {}) {
+    const method = verb.toLowerCase() as Method
     // The form's own values unless the caller sends a reshaped payload; files force multipart.
+    // A GET carries them in the query, where files cannot go.
     const own = toRaw(form.data) as Record<string, unknown>
-    const body: RequestData = data ?? (hasFiles(own) ? (toFormData(own, new FormData()) as FormData) : clone(own))
+    const body: RequestData =
+      data ?? (method !== 'get' && hasFiles(own) ? (toFormData(own, new FormData()) as FormData) : clone(own))
     const upload = body instanceof FormData
     const settle = () => {
       form.processing = false
@@ -96,8 +99,11 @@ export function useVisitForm<TData extends FormValues>(initialData: TData) {
     wasSuccessful: false,
     recentlySuccessful: false,
     isDirty: computed((): boolean => !isEqual(form.data, initial)),
-    setError(field: string, message: string | string[]) {
-      form.errors[field] = message
+    hasErrors: computed((): boolean => Object.keys(form.errors).length > 0),
+    /** `setError('email', 'Taken.')`, or several at once: `setError({ email: 'Taken.' })`. */
+    setError(field: string | Errors, message?: string | string[]) {
+      if (typeof field === 'string') form.errors[field] = message ?? ''
+      else Object.assign(form.errors, field)
     },
     clearErrors(...fields: string[]) {
       if (!fields.length) form.errors = {}
@@ -110,6 +116,11 @@ export function useVisitForm<TData extends FormValues>(initialData: TData) {
         ;(form.data as TData)[key] = fresh[key]
       }
     },
+    /** Inertia's `submit(method, url, options)`: sends the form's own data. */
+    submit: (<T = any>(method: Method, url: string, options?: FormVisitOptions<T>): Result<T> =>
+      submit<T>(method, url, undefined, options)),
+    /** The form's values travel in the query, as with any GET visit. */
+    get: (<T = any>(url: string, options?: FormVisitOptions<T>): Result<T> => submit<T>('get', url, undefined, options)),
     post: ((url, data, options) => submit('post', url, data, options)) as Submit,
     put: ((url, data, options) => submit('put', url, data, options)) as Submit,
     patch: ((url, data, options) => submit('patch', url, data, options)) as Submit,

@@ -1,15 +1,38 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
+import { security } from '../../config/security.js'
 import { HttpError } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { SessionLimitError } from '../../session/store.js'
 
-const schema = z.record(z.string().min(1, 'Keys must not be empty.').max(64, 'Keys must not be longer than 64 characters.'), z.json())
+// Values come from JSON.parse, so they are JSON already; only their nesting is checked (below),
+// without recursion: a 100 KB body can nest 50,000 levels deep, enough to overflow the stack of
+// any recursive validator or of JSON.stringify.
+const schema = z.record(z.string().min(1, 'Keys must not be empty.').max(64, 'Keys must not be longer than 64 characters.'), z.unknown())
+
+const notAnObject = () => new HttpError(422, 'The session data must be a JSON object of keys and values.')
+
+function nestingWithin(value: unknown, maxDepth: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]]
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!
+    if (current === null || typeof current !== 'object') continue
+    if (depth >= maxDepth) return false
+    for (const child of Object.values(current)) stack.push([child, depth + 1])
+  }
+  return true
+}
 
 /** Merges the body's keys into the guest session (a null value removes a key). */
 export function updateSession(): RequestHandler {
   return async (req, res) => {
-    const patch = validate(schema, req.body)
+    const body: unknown = req.body
+    // No JSON body merges nothing; JSON that is not an object (an array, a string, null) is refused.
+    if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw notAnObject()
+    if (!nestingWithin(body, security.sessionMaxDepth)) {
+      throw new HttpError(422, `Session data must not be nested more than ${security.sessionMaxDepth} levels deep.`)
+    }
+    const patch = validate(schema, body)
     try {
       const data = await req.session.merge(patch)
       res.json({ id: req.session.id, enabled: req.session.enabled, data })
