@@ -55,7 +55,8 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
   const migrate = await execa('npm', ['run', 'db:migrate'], { cwd, env, stdio: 'inherit', reject: false })
   if (migrate.exitCode !== 0) return false
   const port = String(20000 + Math.floor(Math.random() * 20000))
-  const server = execa('npm', ['start'], { cwd, env: { ...env, PORT: port, BASE_URL: `http://localhost:${port}` }, stdio: 'inherit', reject: false })
+  // Its own process group: npm does not pass SIGTERM on to the server it started.
+  const server = execa('npm', ['start'], { cwd, env: { ...env, PORT: port, BASE_URL: `http://localhost:${port}` }, stdio: 'inherit', reject: false, detached: true })
   try {
     const deadline = Date.now() + 30000
     while (Date.now() < deadline && server.exitCode === null) {
@@ -70,7 +71,7 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
     }
     return false
   } finally {
-    server.kill('SIGTERM')
+    process.kill(-server.pid!, 'SIGTERM')
     await server
   }
 }
