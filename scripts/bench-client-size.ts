@@ -6,20 +6,15 @@
  *
  *   npm run bench:client-size
  */
-import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { homedir, tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { execa } from 'execa'
-import { generate } from '../src/generate/index.js'
-import { variantAnswers } from '../src/variants.js'
-import { sharedNodeModules } from './lib/shared-install.js'
+import { createVueBin } from './lib/create-vue.js'
+import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
-const require = createRequire(import.meta.url)
-const createVuePackage = require.resolve('create-vue/package.json')
-const createVue = join(dirname(createVuePackage), (require(createVuePackage) as { bin: Record<string, string> }).bin['create-vue']!)
+const createVue = createVueBin()
 
 interface Sizes {
   js: number
@@ -64,8 +59,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const root = mkdtempSync(join(tmpdir(), 'cca-size-'))
 try {
   const ours = join(root, 'sqlite')
-  generate(variantAnswers('sqlite'), ours, { random: randomBytes })
-  symlinkSync(await sharedNodeModules(), join(ours, 'node_modules'), 'dir')
+  renderLinkedVariant('sqlite', ours, await sharedNodeModules())
   await viteBuild(ours)
   const theirs = await createVueProject(root)
   await viteBuild(theirs)

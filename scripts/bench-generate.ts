@@ -7,19 +7,17 @@
  */
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
+import { createVueBin } from './lib/create-vue.js'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' } } })
 const runs = Number(values.runs)
 
 const ours = fileURLToPath(new URL('../bin/create-cookie-auth-app.js', import.meta.url))
-const require = createRequire(import.meta.url)
-const createVuePackage = require.resolve('create-vue/package.json')
-const createVue = join(dirname(createVuePackage), (require(createVuePackage) as { bin: Record<string, string> }).bin['create-vue']!)
+const createVue = createVueBin()
 
 // Both take a project name relative to their working directory (create-vue only accepts that).
 const contenders = {

@@ -1,12 +1,10 @@
 // For template maintainers: (re)renders a variant into /tmp/cca-dev/<variant> so it can be run and
 // tested while templates change. Keeps node_modules (a link to the shared install), data/,
 // storage/ and test-results/ between runs:  npx tsx scripts/dev-app.ts <variant>
-import { randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { generate } from '../src/generate/index.js'
-import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
-import { sharedNodeModules } from './lib/shared-install.js'
+import { VARIANT_IDS } from '../src/variants.js'
+import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
 const id = process.argv[2] ?? 'sqlite'
 if (!VARIANT_IDS.includes(id)) {
@@ -19,6 +17,5 @@ const KEEP = new Set(['node_modules', 'data', 'storage', 'test-results'])
 
 mkdirSync(dir, { recursive: true })
 for (const entry of readdirSync(dir)) if (!KEEP.has(entry)) rmSync(join(dir, entry), { recursive: true, force: true })
-const files = generate(variantAnswers(id), dir, { random: randomBytes })
-if (!existsSync(join(dir, 'node_modules'))) symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+const files = renderLinkedVariant(id, dir, modules)
 console.log(`${id}: ${files.length} files in ${dir} (node_modules → ${modules})`)

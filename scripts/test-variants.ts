@@ -8,15 +8,14 @@
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
-import { generate } from '../src/generate/index.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { freshMysqlDatabase } from './lib/database.js'
-import { sharedNodeModules } from './lib/shared-install.js'
+import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
 const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e'] as const
 type Step = (typeof STEPS)[number]
@@ -91,8 +90,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   const answers = variantAnswers(id)
   const dir = join(root, id)
   mkdirSync(dir)
-  generate(answers, dir, { random: randomBytes })
-  symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+  renderLinkedVariant(id, dir, modules)
 
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
   const database = answers.db === 'mysql' ? await freshMysqlDatabase(`cca_${id.replace(/-/g, '_')}_${runId}`) : undefined

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
-import { renderProject } from '../../src/generate/index.js'
+import { generate, renderProject } from '../../src/generate/index.js'
 import { VARIANT_IDS, variantAnswers } from '../../src/variants.js'
 
 type Dependencies = Record<string, string>
@@ -47,4 +47,11 @@ export async function sharedNodeModules(): Promise<string> {
   writeFileSync(marker, new Date().toISOString())
   console.log(`shared install: done in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   return modules
+}
+
+/** Renders variant `id` into `dir` as a user would get it (fresh secrets), linked to `modules`. */
+export function renderLinkedVariant(id: string, dir: string, modules: string): string[] {
+  const files = generate(variantAnswers(id), dir, { random: randomBytes })
+  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+  return files
 }

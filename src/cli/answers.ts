@@ -8,7 +8,7 @@ export function invalid(option: OptionRow, text: string, allowed: string): Usage
   return new UsageError(`${option.flag} "${text}" is invalid: ${allowed}`)
 }
 
-function displayValue(option: OptionRow, value: Answers[keyof Answers]): string {
+function displayValue(value: Answers[keyof Answers]): string {
   return typeof value === 'number' ? formatDuration(value) : String(value)
 }
 
@@ -45,7 +45,7 @@ export function brokenRule(answers: Partial<Answers>, chosen: ReadonlySet<keyof 
     const key = blameFirst ? rule.first : rule.second
     const option = OPTIONS.find((row) => row.key === key)!
     const value = answers[key]!
-    return invalid(option, displayValue(option, value), blameFirst ? rule.firstMust(second) : rule.secondMust(first))
+    return invalid(option, displayValue(value), blameFirst ? rule.firstMust(second) : rule.secondMust(first))
   }
   return null
 }

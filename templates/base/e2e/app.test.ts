@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authConfig } from '../server/src/config/auth'
 import { startAppServer, type AppServer } from './support/app-server'
 import { launchBrowser } from './support/browser'
-import { startMailbox, type Mailbox } from './support/mailbox'
+import { linkIn, mailTo, startMailServer, type MailServer } from '../server/tests/helpers/mail'
 import { screenshotDir } from './support/paths'
 
 // What the app was generated with decides the flow: read it, never assume it.
@@ -21,12 +21,15 @@ const members = Array.from({ length: 14 }, (_, i) => {
 const newcomer = { name: 'Nora Newcomer', email: 'nora@example.com', password: 'first-password-1' }
 const newPassword = 'second-password-2'
 
-let mailbox: Mailbox
+let mailbox: MailServer
 let server: AppServer
 let browser: Awaited<ReturnType<typeof launchBrowser>>
 let page: Page
 
 const at = (pathname: string) => `${server.url}${pathname}`
+/** The verify or reset link mailed to `email`, waiting for the mail to arrive. */
+const mailedLink = async (email: string, kind: 'verify-email' | 'reset-password') =>
+  linkIn(await mailbox.waitFor((mail) => mailTo(email)(mail) && mail.body.includes(`/${kind}?`), 15_000), kind).url
 const query = () => Object.fromEntries(new URL(page.url()).searchParams)
 const rowNumbers = () => page.locator('tbody td.dt__num').allTextContents()
 const rowNames = async () => (await page.locator('tbody tr td:nth-child(3)').allTextContents()).map((name) => name.trim())
@@ -51,7 +54,7 @@ async function logOut() {
 }
 
 beforeAll(async () => {
-  mailbox = await startMailbox()
+  mailbox = await startMailServer()
   server = await startAppServer({ smtpUrl: mailbox.url, users: [admin, ...members] })
   browser = await launchBrowser()
   page = browser.page
@@ -91,7 +94,7 @@ describe.sequential(`the app in Chromium (e-mail verification ${verification ? '
   })
 
   it.runIf(verification)('verifies the e-mail address through the mailed link', async () => {
-    const link = await mailbox.link(newcomer.email, 'verify-email')
+    const link = await mailedLink(newcomer.email, 'verify-email')
     expect(link.startsWith(`${server.url}/verify-email?`)).toBe(true)
     await page.goto(link)
     await page.getByRole('main').getByRole('link', { name: 'Log in', exact: true }).waitFor()
@@ -109,7 +112,7 @@ describe.sequential(`the app in Chromium (e-mail verification ${verification ? '
     await page.getByText('Sent.').waitFor()
     await shot('forgot-password')
 
-    await page.goto(await mailbox.link(newcomer.email, 'reset-password'))
+    await page.goto(await mailedLink(newcomer.email, 'reset-password'))
     expect(await page.getByLabel('E-mail').inputValue()).toBe(newcomer.email)
     await page.getByLabel('New password', { exact: true }).fill(newPassword)
     await page.getByLabel('Confirm new password').fill(newPassword)
