@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import type { Sequelize } from 'sequelize'
 import { authConfig as renderedAuthConfig, type AuthConfig } from './config/auth.js'
 import type { Env } from './config/env.js'
+import { defaultRateLimits, type RateLimitSettings } from './config/rate-limits.js'
 import { connectDatabase, createSequelize } from './db/database.js'
 import { createJobHandlers } from './jobs/handlers.js'
 import { MemoryQueue } from './jobs/memory-queue.js'
@@ -9,10 +10,10 @@ import { RedisQueue } from './jobs/redis-queue.js'
 import { defaultRetryPolicy, type JobHandlers, type JobQueue, type RetryPolicy } from './jobs/types.js'
 import { consoleLogger, type Logger } from './logger.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
-import { defaultRateLimits, type RateLimitSettings } from './middleware/rate-limits.js'
 import { initModels } from './models/index.js'
 import { paths } from './paths.js'
 import { createRedis } from './redis.js'
+import { AuthCache, defaultAuthCacheSettings, type AuthCacheSettings } from './services/auth-cache.js'
 import { warmUpPasswords } from './services/passwords.js'
 import { createTokenKeys, type TokenKeys } from './services/token-keys.js'
 import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
@@ -29,6 +30,8 @@ export interface AppConfig {
   queue: JobQueue
   jobHandlers: JobHandlers
   sessions: SessionStore
+  /** Users and refresh tokens as authentication reads them on every request. */
+  authCache: AuthCache
   mailer: Mailer
   logger: Logger
   rateLimits: RateLimitSettings
@@ -48,6 +51,7 @@ export interface AppConfigOptions {
   logger?: Logger
   retry?: RetryPolicy
   rateLimits?: Partial<RateLimitSettings>
+  authCache?: Partial<AuthCacheSettings>
   mailDir?: string
   clientDir?: string
 }
@@ -71,6 +75,7 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
     ? new RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
     : new MemoryQueue(jobHandlers, retry, logger)
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
+  const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
 
   await warmUpPasswords()
 
@@ -84,12 +89,14 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
     queue,
     jobHandlers,
     sessions,
+    authCache,
     mailer,
     logger,
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     clientDir: options.clientDir ?? paths.client,
     async close() {
       await queue.close()
+      await authCache.close()
       mailer.close()
       // QUIT needs a live connection; while Redis is down it would only wait for one.
       if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect())

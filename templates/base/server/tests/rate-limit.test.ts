@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { describe, expect, inject, it } from 'vitest'
-import { defaultRateLimits } from '../src/middleware/rate-limits.js'
+import { defaultRateLimits } from '../src/config/rate-limits.js'
 import type { Express } from 'express'
 import { makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps } from './helpers/test-app.js'
 

@@ -1,35 +1,8 @@
 import type { Request, RequestHandler } from 'express'
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
+import type { Limit } from '../config/rate-limits.js'
 import type { AppConfig } from '../context.js'
-
-export interface Limit {
-  limit: number
-  windowMs: number
-}
-
-export interface RateLimitSettings {
-  /** Failed logins per lowercased e-mail and IP; a successful login clears the counter. */
-  loginPerEmailIp: Limit
-  /** Failed logins per IP, across e-mails (password spraying). */
-  loginPerIp: Limit
-  registerPerIp: Limit
-  registerPerEmail: Limit
-  /** forgot-password and resend-verification, each counted separately. */
-  mailPerIp: Limit
-  mailPerEmail: Limit
-}
-
-const minute = 60_000
-
-export const defaultRateLimits: RateLimitSettings = {
-  loginPerEmailIp: { limit: 5, windowMs: minute },
-  loginPerIp: { limit: 100, windowMs: minute },
-  registerPerIp: { limit: 20, windowMs: minute },
-  registerPerEmail: { limit: 5, windowMs: minute },
-  mailPerIp: { limit: 30, windowMs: minute },
-  mailPerEmail: { limit: 5, windowMs: minute },
-}
 
 export interface RateLimiters {
   login: RequestHandler[]

@@ -7,6 +7,7 @@ import {
   type NonAttribute,
   type Sequelize,
 } from 'sequelize'
+import { SEARCH_TEXT_LENGTH, searchTextOf } from '../services/user-search.js'
 import type { Role } from './role.js'
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
@@ -17,6 +18,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare password: string
   declare roleId: number | null
   declare emailVerifiedAt: CreationOptional<Date | null>
+  /** Folded name and e-mail for the users list's search; kept in step by the name and email setters. */
+  declare search: CreationOptional<string>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
   declare Role?: NonAttribute<Role | null>
@@ -25,11 +28,29 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
     User.init(
       {
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
-        name: { type: DataTypes.STRING(255), allowNull: false },
-        email: { type: DataTypes.STRING(255), allowNull: false, unique: true },
+        // The setters run on create, build and instance updates. A bulk User.update() of name or
+        // e-mail bypasses them: update through an instance so `search` follows.
+        name: {
+          type: DataTypes.STRING(255),
+          allowNull: false,
+          set(this: User, value: string) {
+            this.setDataValue('name', value)
+            this.setDataValue('search', searchTextOf(value, this.getDataValue('email') ?? ''))
+          },
+        },
+        email: {
+          type: DataTypes.STRING(255),
+          allowNull: false,
+          unique: true,
+          set(this: User, value: string) {
+            this.setDataValue('email', value)
+            this.setDataValue('search', searchTextOf(this.getDataValue('name') ?? '', value))
+          },
+        },
         password: { type: DataTypes.TEXT, allowNull: false },
         roleId: { type: DataTypes.INTEGER, allowNull: true },
         emailVerifiedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        search: { type: DataTypes.STRING(SEARCH_TEXT_LENGTH, true), allowNull: false, defaultValue: '' },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

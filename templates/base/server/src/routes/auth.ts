@@ -19,11 +19,11 @@ export function authRoutes(config: AppConfig, limiters: RateLimiters): Router {
   router.post('/login', ...limiters.login, login(config, limiters))
   router.post('/forgot-password', ...limiters.forgotPassword, forgotPassword(config))
   router.post('/reset-password', resetPassword(config))
-  router.post('/verify-email', verifyEmail())
+  router.post('/verify-email', verifyEmail(config))
   router.post('/resend-verification', ...limiters.resendVerification, resendVerification(config))
   router.post('/refresh-token', refreshToken(config))
 
-  router.get('/me', authenticate(config), me())
+  router.get('/me', authenticate(config), me(config))
   router.post('/logout', authenticate(config), logout(config))
   router.post('/logout-all', authenticate(config), logoutAll(config))
   return router

@@ -9,6 +9,6 @@ export function userRoutes(config: AppConfig): Router {
   const router = Router()
   const admin = [authenticate(config), requireRole('admin')]
   router.get('/', ...admin, listUsers())
-  router.delete('/', ...admin, deleteUsers())
+  router.delete('/', ...admin, deleteUsers(config))
   return router
 }

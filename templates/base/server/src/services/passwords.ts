@@ -1,8 +1,30 @@
 import { randomBytes } from 'node:crypto'
-import bcrypt from 'bcrypt'
+import { availableParallelism } from 'node:os'
+import { Piscina } from 'piscina'
 import { security } from '../config/security.js'
 
-export const hashPassword = (password: string) => bcrypt.hash(password, security.bcryptCost)
+let pool: Piscina | undefined
+
+/**
+ * bcrypt runs on worker threads of its own, one per core, at the lowest CPU priority (nice 19):
+ * a burst of logins uses every idle cycle, so logins keep bcrypt's full rate, but it never waits
+ * in front of the event loop or of a database query. On libuv's pool (bcrypt's async API) four
+ * hashes at a time would hold every thread that sqlite3 runs its queries on.
+ */
+function passwordWorkers(): Piscina {
+  pool ??= new Piscina({
+    filename: new URL('./password-worker.js', import.meta.url).href,
+    maxThreads: availableParallelism(),
+    idleTimeout: 60_000,
+    niceIncrement: 19,
+  })
+  return pool
+}
+
+export const hashPassword = (password: string): Promise<string> =>
+  passwordWorkers().run({ password, cost: security.bcryptCost }, { name: 'hash' })
+
+const compare = (password: string, digest: string): Promise<boolean> => passwordWorkers().run({ password, digest }, { name: 'compare' })
 
 let dummyHash: Promise<string> | undefined
 
@@ -12,11 +34,11 @@ let dummyHash: Promise<string> | undefined
  */
 export async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
   dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
-  const matches = await bcrypt.compare(password, hash ?? (await dummyHash))
+  const matches = await compare(password, hash ?? (await dummyHash))
   return matches && hash != null
 }
 
-/** Pays for the dummy hash at start-up instead of during the first login. */
+/** Pays for the dummy hash (and the threads' start) at start-up instead of during the first login. */
 export async function warmUpPasswords(): Promise<void> {
   await checkPassword('warm-up', null)
 }

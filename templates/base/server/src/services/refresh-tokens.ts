@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { Op } from 'sequelize'
+import { Op, QueryTypes } from 'sequelize'
 import { security } from '../config/security.js'
 import type { AppConfig } from '../context.js'
 import { RefreshToken } from '../models/index.js'
@@ -39,13 +39,33 @@ export async function startRefreshFamily(config: AppConfig, userId: number, reme
   return sign(config, row, issuedAt)
 }
 
-/** The live row behind a refresh JWT, for the middleware's renewal (no rotation). */
-export async function findActiveRefreshToken(config: AppConfig, token: string): Promise<RefreshToken | null> {
+/** What the middleware's renewal needs of a refresh token, as the authentication cache keeps it. */
+export interface RefreshTokenRow {
+  userId: number | null
+  revoked: boolean
+  /** Epoch milliseconds. */
+  expiresAt: number
+}
+
+const byJti = 'SELECT userId, revoked, expiresAt FROM refresh_tokens WHERE jti = $1'
+
+export async function loadRefreshTokenRow(jti: string): Promise<RefreshTokenRow | undefined> {
+  const [row] = await RefreshToken.sequelize!.query<{ userId: number | null; revoked: unknown; expiresAt: Date | string }>(byJti, {
+    bind: [jti],
+    type: QueryTypes.SELECT,
+  })
+  if (!row) return undefined
+  // SQLite and MySQL both answer a boolean column with 0 or 1.
+  return { userId: row.userId, revoked: Number(row.revoked) === 1, expiresAt: new Date(row.expiresAt).getTime() }
+}
+
+/** The user behind a live refresh JWT, for the middleware's renewal (no rotation), or null. */
+export async function findActiveRefreshToken(config: AppConfig, token: string): Promise<number | null> {
   const verified = verifyRefreshToken(config.keys, token)
   if (!verified.ok) return null
-  const row = await RefreshToken.findOne({ where: { jti: verified.claims.jti, revoked: false } })
-  if (!row || row.userId === null || String(row.userId) !== verified.claims.sub || row.expiresAt.getTime() <= Date.now()) return null
-  return row
+  const row = await config.authCache.refreshToken(verified.claims.jti)
+  if (!row || row.revoked || row.userId === null || String(row.userId) !== verified.claims.sub || row.expiresAt <= Date.now()) return null
+  return row.userId
 }
 
 /**
@@ -70,7 +90,10 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
       { revoked: true, revokedAt: new Date(), replacedBy: successor.jti },
       { where: { id: row.id, revoked: false } },
     )
-    if (won === 1) return sign(config, successor, verified.claims.iat)
+    if (won === 1) {
+      config.authCache.sessionsChanged(row.userId)
+      return sign(config, successor, verified.claims.iat)
+    }
     await successor.destroy()
     row = await RefreshToken.findByPk(row.id)
     if (!row) return null
@@ -81,12 +104,9 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
     const current = await RefreshToken.findOne({ where: { jti: row.replacedBy, revoked: false } })
     if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current, verified.claims.iat)
   }
-  await revokeFamily(row.family)
+  await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { family: row.family, revoked: false } })
+  config.authCache.sessionsChanged(row.userId as number)
   return null
-}
-
-export async function revokeFamily(family: string): Promise<void> {
-  await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { family, revoked: false } })
 }
 
 /** Logout: only the presented token, and only if it belongs to the signed-in user. */
@@ -97,8 +117,10 @@ export async function revokeRefreshToken(config: AppConfig, token: string, userI
     { revoked: true, revokedAt: new Date() },
     { where: { jti: verified.claims.jti, userId, revoked: false } },
   )
+  config.authCache.sessionsChanged(userId)
 }
 
-export async function revokeAllRefreshTokens(userIds: number | number[]): Promise<void> {
+export async function revokeAllRefreshTokens(config: AppConfig, userIds: number | number[]): Promise<void> {
   await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { userId: { [Op.in]: ([] as number[]).concat(userIds) }, revoked: false } })
+  config.authCache.sessionsChanged(userIds)
 }

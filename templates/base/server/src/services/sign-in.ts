@@ -1,20 +1,21 @@
 import type { Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
+import type { AuthIdentity } from '../http/request.js'
 import type { User } from '../models/index.js'
 import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
 import { signAccessToken } from './tokens.js'
 import { identityOf } from './users.js'
 
-export function issueAccessCookie(res: Response, config: AppConfig, user: User): string {
-  const token = signAccessToken(config.keys, identityOf(user), config.auth.accessExpirySeconds)
+export function issueAccessCookie(res: Response, config: AppConfig, identity: AuthIdentity): string {
+  const token = signAccessToken(config.keys, identity, config.auth.accessExpirySeconds)
   setCookie(res, config, cookieNames(config).access, token, config.auth.accessExpirySeconds)
   return token
 }
 
 export function setTokenCookies(res: Response, config: AppConfig, user: User, refresh: IssuedRefreshToken): string {
   setCookie(res, config, cookieNames(config).refresh, refresh.token, refresh.maxAge)
-  return issueAccessCookie(res, config, user)
+  return issueAccessCookie(res, config, identityOf(user))
 }
 
 /** Login and register-without-verification: a new token family, both cookies, a new guest session id. */

@@ -1,3 +1,5 @@
+import { QueryTypes } from 'sequelize'
+import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
 
 export interface UserJson {
@@ -9,6 +11,12 @@ export interface UserJson {
   emailVerifiedAt: string | null
   createdAt: string
   updatedAt: string
+}
+
+/** What the authentication cache keeps per user: the answer of `/me` and the identity of `req.auth`. */
+export interface CachedUser {
+  json: UserJson
+  identity: AuthIdentity
 }
 
 /** The only shape in which a user leaves the server: never the password hash. */
@@ -23,6 +31,46 @@ export function serializeUser(user: User): UserJson {
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   }
+}
+
+/** The columns of a serialised user, for the raw queries on hot paths (no model hydration). */
+export const USER_COLUMNS = 'u.id, u.name, u.email, u.roleId, r.name AS role, u.emailVerifiedAt, u.createdAt, u.updatedAt'
+
+export interface UserRow {
+  id: number
+  name: string
+  email: string
+  roleId: number | null
+  role: string | null
+  emailVerifiedAt: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+
+/** SQLite hands dates back as text (`2026-01-02 03:04:05.678 +00:00`), MySQL as Date objects. */
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
+
+export function userJsonOf(row: UserRow): UserJson {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    roleId: row.roleId,
+    role: row.role,
+    emailVerifiedAt: row.emailVerifiedAt === null ? null : iso(row.emailVerifiedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  }
+}
+
+const byId = `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN roles r ON r.id = u.roleId WHERE u.id = $1`
+
+/** One parameterised query; what the authentication cache loads on a miss. */
+export async function loadUser(id: number): Promise<CachedUser | undefined> {
+  const [row] = await User.sequelize!.query<UserRow>(byId, { bind: [id], type: QueryTypes.SELECT })
+  if (!row) return undefined
+  const json = userJsonOf(row)
+  return { json, identity: { id: json.id, email: json.email, roleId: json.roleId, role: json.role } }
 }
 
 const withRole = { include: [{ model: Role, as: 'Role' }] }

@@ -6,7 +6,7 @@ import { revokeAllRefreshTokens } from '../../services/refresh-tokens.js'
 /** Revokes every refresh token of the user: all devices are signed out once their access token expires. */
 export function logoutAll(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    if (req.auth) await revokeAllRefreshTokens(req.auth.id)
+    if (req.auth) await revokeAllRefreshTokens(config, req.auth.id)
     await req.session.reset()
     clearAuthCookies(res, config)
     res.status(204).end()

@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express'
+import type { AppConfig } from '../../context.js'
 import { unauthenticated } from '../../http/errors.js'
-import { findUserById, serializeUser } from '../../services/users.js'
 
-export function me(): RequestHandler {
+/** The user as the authentication middleware just loaded it (see services/auth-cache.ts). */
+export function me(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const user = req.auth ? await findUserById(req.auth.id) : null
-    // A user deleted since the access token was issued is signed out.
+    const user = req.auth ? await config.authCache.user(req.auth.id) : undefined
     if (!user) throw unauthenticated()
-    res.json({ user: serializeUser(user) })
+    res.json({ user: user.json })
   }
 }

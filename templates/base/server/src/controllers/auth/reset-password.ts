@@ -20,7 +20,8 @@ export function resetPassword(config: AppConfig): RequestHandler {
     const user = await findUserByEmail(input.email)
     if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
     await user.update({ password: await hashPassword(input.password) })
-    await revokeAllRefreshTokens(user.id)
+    config.authCache.userChanged(user.id)
+    await revokeAllRefreshTokens(config, user.id)
     clearAuthCookies(res, config)
     res.json({ message: 'Your password has been reset. Please sign in with the new one.' })
   }

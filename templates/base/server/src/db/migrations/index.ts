@@ -3,6 +3,7 @@ import * as createUsers from './0002-create-users.js'
 import * as createRefreshTokens from './0003-create-refresh-tokens.js'
 import * as createEmailVerificationTokens from './0004-create-email-verification-tokens.js'
 import * as createPasswordResetTokens from './0005-create-password-reset-tokens.js'
+import * as addUsersSearch from './0006-add-users-search.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
 // the bundled order is the applied order. Append new migrations at the end.
@@ -12,4 +13,5 @@ export const migrations = [
   { name: '0003-create-refresh-tokens', ...createRefreshTokens },
   { name: '0004-create-email-verification-tokens', ...createEmailVerificationTokens },
   { name: '0005-create-password-reset-tokens', ...createPasswordResetTokens },
+  { name: '0006-add-users-search', ...addUsersSearch },
 ]

@@ -1,0 +1,293 @@
+/**
+ * The generated server at realistic size, side by side with bare Express 5 from the same
+ * install: generates and builds a variant, seeds 100,000 users, starts the built server
+ * (NODE_ENV=production) and a bare Express JSON hello, and drives both with wrk.
+ *
+ *   npm run bench:app -- sqlite [--users 100000] [--seconds 10]
+ *
+ * Throughput rows: wrk, 50 connections. Latency rows of the users list: one connection, one
+ * request after the other, so they are the time a request takes, not time spent queueing behind
+ * 49 others. The contention row runs 16 connections of successful logins and 50 of /me at once.
+ * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { availableParallelism, tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { execa } from 'execa'
+import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { freshMysqlDatabase } from './lib/database.js'
+import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
+import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    users: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+})
+const variant = positionals[0] ?? 'sqlite'
+if (!VARIANT_IDS.includes(variant)) throw new Error(`unknown variant ${variant}; known: ${VARIANT_IDS.join(', ')}`)
+const USERS = Number(values.users)
+const SECONDS = Number(values.seconds)
+const PASSWORD = 'bench password 1'
+/** Logins rotate over this many seeded accounts, so the per-account limit never trips. */
+const LOGIN_ACCOUNTS = 64
+
+await ensureWrk()
+const answers = variantAnswers(variant)
+const modules = await sharedNodeModules()
+const root = mkdtempSync(join(tmpdir(), 'cca-bench-'))
+const dir = join(root, variant)
+const database = answers.db === 'mysql' ? await freshMysqlDatabase(`cca_bench_${randomBytes(4).toString('hex')}`) : undefined
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'data', 'bench.sqlite')}`,
+  // The variant that runs on Redis in the test run is measured on Redis too.
+  REDIS_URL: variant === 'mysql-custom' ? (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : '',
+  REDIS_PREFIX: `bench-${randomBytes(3).toString('hex')}:`,
+  SMTP_URL: '',
+}
+delete env.npm_config_user_agent
+
+const children: ChildProcess[] = []
+try {
+  renderLinkedVariant(variant, dir, modules)
+  step(`build ${variant}`)
+  await execa('npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] })
+
+  step(`seed ${USERS.toLocaleString('en')} users`)
+  writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
+  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(USERS), PASSWORD], { cwd: dir, env, stdio: 'inherit' })
+
+  step('bcrypt cost-10 compares/s (no server running)')
+  writeFileSync(join(dir, 'bench-bcrypt.mjs'), bcryptScript())
+  const bcryptRate = Number((await execa('node', ['bench-bcrypt.mjs'], { cwd: dir, env })).stdout.trim())
+
+  const helloPort = await freePort()
+  writeFileSync(join(dir, 'bench-hello.mjs'), helloScript())
+  const hello = await startServer('node', ['bench-hello.mjs'], { ...env, PORT: String(helloPort) }, dir, helloPort, '/hello')
+  step('bare Express 5 JSON hello')
+  const helloRun = await wrk(`http://127.0.0.1:${helloPort}/hello`, { connections: 50, seconds: SECONDS })
+  await stop(hello)
+
+  const port = await freePort()
+  const base = `http://127.0.0.1:${port}`
+  const server = await startServer('node', ['dist/server/index.js'], { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
+
+  const admin = await login(base, 'user1@example.test')
+  const cookieName = answers.cookieName
+  const accessOnly = `${cookieName}_access=${admin.cookies[`${cookieName}_access`]}`
+  const refreshOnly = `${cookieName}_refresh=${admin.cookies[`${cookieName}_refresh`]}`
+
+  step('GET /api/auth/me, access cookie')
+  const meRun = await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: accessOnly } })
+  step('GET /api/auth/me, refresh cookie only')
+  const renewRun = await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: refreshOnly } })
+
+  const loginBody = { path: '/api/auth/login', accounts: LOGIN_ACCOUNTS, password: PASSWORD }
+  step('successful logins, 16 connections')
+  const loginRun = await wrk(`${base}/api/auth/login`, { connections: 16, seconds: SECONDS, login: loginBody })
+  step('GET /api/auth/me while 16 connections log in')
+  const [contended] = await Promise.all([
+    wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: accessOnly } }),
+    wrk(`${base}/api/auth/login`, { connections: 16, seconds: SECONDS, login: loginBody }),
+  ])
+
+  const list = async (query: string) => {
+    step(`GET /api/users?${query}`)
+    return wrk(`${base}/api/users?${query}`, { connections: 1, seconds: Math.max(3, SECONDS / 2), headers: { Cookie: accessOnly } })
+  }
+  const page1 = await list('page=1&size=10')
+  const page5000 = await list(`page=${Math.floor(USERS / 20)}&size=10`)
+  const searchAscii = await list('search=user%2099')
+  const searchUnicode = await list('search=%C3%A9lodie')
+  const rss = rssMiB(server.pid!)
+  await stop(server)
+
+  const rows: Row[] = [
+    ['bare Express 5 JSON hello, req/s', fmt(helloRun.rps), '', ''],
+    rowRatio('GET /api/auth/me, access cookie, req/s', meRun, helloRun.rps, 0.7),
+    rowRatio('GET /api/auth/me, refresh cookie only, req/s', renewRun, helloRun.rps, 0.4),
+    [`GET /api/auth/me p99 while 16 connections log in`, ms(contended.p99), `(${fmt(contended.rps)} req/s)`, verdict(contended.p99 <= 50, '≤ 50 ms')],
+    rowLatency('GET /api/users?page=1&size=10, p50', page1, 20),
+    rowLatency(`GET /api/users?page=${Math.floor(USERS / 20)}&size=10, p50`, page5000, 20),
+    rowLatency('GET /api/users?search=user%2099, p50', searchAscii, 50),
+    rowLatency('GET /api/users?search=élodie, p50', searchUnicode, 50),
+    ['server RSS after the run', `${rss.toFixed(0)} MiB`, '', verdict(rss <= 150, '≤ 150 MiB')],
+    [
+      'successful logins/s ÷ bcrypt compares/s',
+      (loginRun.okRps / bcryptRate).toFixed(2),
+      `(${fmt(loginRun.okRps)} ÷ ${fmt(bcryptRate)})`,
+      verdict(loginRun.okRps / bcryptRate >= 0.9, '≥ 0.90'),
+    ],
+  ]
+  const failures = [helloRun, meRun, renewRun, loginRun, contended, page1, page5000, searchAscii, searchUnicode].filter((run) => run.failed > 0)
+  console.log(`\nbench:app ${variant}: ${USERS.toLocaleString('en')} users, NODE_ENV=production, ${availableParallelism()} cores, wrk ${SECONDS} s per row`)
+  console.log('throughput: 50 connections; list latencies: 1 connection, sequential; logins rotate over 64 accounts\n')
+  printTable(['measure', 'value', 'detail', 'target'], rows)
+  for (const run of failures) console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
+} finally {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  await database?.drop()
+  if (!values.keep) rmSync(root, { recursive: true, force: true })
+  else console.log(`kept ${dir}`)
+}
+
+type Row = [string, string, string, string]
+
+function rowRatio(label: string, run: WrkResult, baseline: number, target: number): Row {
+  const ratio = run.rps / baseline
+  return [label, fmt(run.rps), `ratio ${ratio.toFixed(2)}`, verdict(ratio >= target, `≥ ${target.toFixed(2)}`)]
+}
+
+function rowLatency(label: string, run: WrkResult, targetMs: number): Row {
+  return [label, ms(run.p50), `(p99 ${ms(run.p99)})`, verdict(run.p50 <= targetMs, `≤ ${targetMs} ms`)]
+}
+
+function verdict(ok: boolean, target: string) {
+  return `${target} ${ok ? 'met' : 'MISSED'}`
+}
+function fmt(n: number) {
+  return Math.round(n).toLocaleString('en')
+}
+function ms(value: number) {
+  return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
+}
+
+function printTable(header: Row, rows: Row[]) {
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => row[i]!.length)))
+  const line = (row: Row) => row.map((cell, i) => (i === 1 ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ').trimEnd()
+  console.log(line(header))
+  for (const row of rows) console.log(line(row))
+}
+
+function step(message: string) {
+  console.log(`\n━━ ${message}`)
+}
+
+async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net')
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+async function startServer(command: string, args: string[], childEnv: NodeJS.ProcessEnv, cwd: string, port: number, probe: string) {
+  const child = spawn(command, args, { cwd, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] })
+  children.push(child)
+  const deadline = Date.now() + 30_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`)
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}${probe}`)).ok) return child
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  throw new Error(`${args.join(' ')} did not answer ${probe} within 30 s`)
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  await exited
+}
+
+function rssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8')
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) / 1024
+}
+
+async function login(base: string, email: string) {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, password: PASSWORD }),
+  })
+  if (res.status !== 200) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`)
+  const cookies: Record<string, string> = {}
+  for (const line of res.headers.getSetCookie()) {
+    const [pair] = line.split(';')
+    const at = pair!.indexOf('=')
+    cookies[pair!.slice(0, at)] = pair!.slice(at + 1)
+  }
+  return { cookies }
+}
+
+/**
+ * Runs inside the generated app with its own modules. Seeds through the schema the first five
+ * migrations made (the one every version of the app has), then applies the rest, so any later
+ * migration fills its new columns for 100,000 existing rows as it would in a real upgrade.
+ */
+function seedScript(): string {
+  return `import bcrypt from 'bcrypt'
+import { connectDatabase, createSequelize } from './server/src/db/database.js'
+import { createMigrator } from './server/src/db/migrator.js'
+
+const [count, password] = [Number(process.argv[2]), process.argv[3]]
+const sequelize = createSequelize(process.env.DATABASE_URL)
+await connectDatabase(sequelize)
+const migrator = createMigrator(sequelize)
+await migrator.up({ to: '0005-create-password-reset-tokens' })
+const hash = await bcrypt.hash(password, 10)
+const [roles] = await sequelize.query('SELECT id, name FROM roles')
+const roleId = (name) => roles.find((role) => role.name === name).id
+const now = new Date()
+const started = Date.now()
+const batch = 500
+await sequelize.transaction(async (transaction) => {
+  for (let first = 1; first <= count; first += batch) {
+    const rows = []
+    const replacements = []
+    for (let i = first; i < Math.min(first + batch, count + 1); i++) {
+      // One user in seven is an Élodie: the non-ASCII search row matches 1 in 7.
+      const name = i === 1 ? 'Admin' : i % 7 === 0 ? 'Élodie Dubois ' + i : 'User ' + i
+      rows.push('(?, ?, ?, ?, ?, ?, ?)')
+      replacements.push(name, 'user' + i + '@example.test', hash, roleId(i === 1 ? 'admin' : 'user'), now, now, now)
+    }
+    await sequelize.query(
+      'INSERT INTO users (name, email, password, roleId, emailVerifiedAt, createdAt, updatedAt) VALUES ' + rows.join(', '),
+      { replacements, transaction },
+    )
+  }
+})
+console.log('inserted ' + count + ' users in ' + ((Date.now() - started) / 1000).toFixed(1) + ' s')
+const migrating = Date.now()
+const applied = await migrator.up()
+console.log('later migrations: ' + (applied.map((m) => m.name).join(', ') || 'none') + ' in ' + ((Date.now() - migrating) / 1000).toFixed(1) + ' s')
+await sequelize.close()
+`
+}
+
+/** bcrypt's own ceiling on this machine: compare calls kept 16 deep for 5 s, as 16 login connections would. */
+function bcryptScript(): string {
+  return `import bcrypt from 'bcrypt'
+const hash = await bcrypt.hash('${PASSWORD}', 10)
+let done = 0
+const until = Date.now() + 5000
+async function lane() { while (Date.now() < until) { await bcrypt.compare('${PASSWORD}', hash); done++ } }
+const started = Date.now()
+await Promise.all(Array.from({ length: 16 }, lane))
+console.log(done / ((Date.now() - started) / 1000))
+`
+}
+
+function helloScript(): string {
+  return `import express from 'express'
+const app = express()
+app.get('/hello', (_req, res) => res.json({ hello: 'world' }))
+app.listen(Number(process.env.PORT), '127.0.0.1')
+`
+}
+
+export {}

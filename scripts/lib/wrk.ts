@@ -1,0 +1,86 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { execa } from 'execa'
+
+export interface WrkResult {
+  url: string
+  requests: number
+  /** 2xx and 3xx answers per second. */
+  okRps: number
+  /** Non-2xx/3xx answers and socket errors. */
+  failed: number
+  /** Requests per second, all answers. */
+  rps: number
+  /** Latency percentiles, milliseconds. */
+  p50: number
+  p99: number
+}
+
+export interface WrkOptions {
+  connections: number
+  seconds: number
+  headers?: Record<string, string>
+  /** POST JSON logins rotating over `accounts` users `user{n}@example.test`, each connection its own slice. */
+  login?: { path: string; accounts: number; password: string }
+}
+
+/** wrk is Debian's package; benchmarks install it when it is missing (CI never runs them). */
+export async function ensureWrk(): Promise<void> {
+  if ((await execa('sh', ['-c', 'command -v wrk'], { reject: false })).exitCode === 0) return
+  console.log('installing wrk (Debian package)')
+  await execa('apt-get', ['update', '-qq'], { stdio: 'inherit' })
+  await execa('apt-get', ['install', '-y', '-qq', 'wrk'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } })
+}
+
+const scripts = mkdtempSync(join(tmpdir(), 'cca-wrk-'))
+
+/** The summary as one JSON line, so nothing depends on wrk's human-readable units. */
+const DONE = `
+done = function(summary, latency, requests)
+  local e = summary.errors
+  io.write(string.format('\\nRESULT {"requests":%d,"duration":%d,"status":%d,"socket":%d,"p50":%d,"p99":%d}\\n',
+    summary.requests, summary.duration, e.status, e.connect + e.read + e.write + e.timeout,
+    latency:percentile(50), latency:percentile(99)))
+end
+`
+
+function luaScript(options: WrkOptions): string {
+  const headers = Object.entries(options.headers ?? {})
+    .map(([name, value]) => `wrk.headers[${JSON.stringify(name)}] = ${JSON.stringify(value)}\n`)
+    .join('')
+  // JSON string literals are valid Lua string literals for this ASCII text.
+  const login = options.login
+    ? `
+local counter = 0
+local offset = math.random(0, ${options.login.accounts - 1})
+request = function()
+  counter = counter + 1
+  local n = ((counter + offset) % ${options.login.accounts}) + 1
+  return wrk.format('POST', ${JSON.stringify(options.login.path)}, { ['Content-Type'] = 'application/json' },
+    ${JSON.stringify('{"email":"user')} .. n .. ${JSON.stringify(`@example.test","password":${JSON.stringify(options.login.password)}}`)})
+end
+`
+    : ''
+  return headers + login + DONE
+}
+
+export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {
+  const script = join(scripts, `${Math.random().toString(36).slice(2)}.lua`)
+  writeFileSync(script, luaScript(options))
+  const threads = Math.min(2, options.connections)
+  const { stdout } = await execa('wrk', ['-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '-s', script, url])
+  const line = stdout.split('\n').find((l) => l.startsWith('RESULT '))
+  if (!line) throw new Error(`wrk printed no result:\n${stdout}`)
+  const r = JSON.parse(line.slice('RESULT '.length)) as { requests: number; duration: number; status: number; socket: number; p50: number; p99: number }
+  const failed = r.status + r.socket
+  return {
+    url,
+    requests: r.requests,
+    okRps: (r.requests - r.status) / (r.duration / 1e6),
+    failed,
+    rps: r.requests / (r.duration / 1e6),
+    p50: r.p50 / 1000,
+    p99: r.p99 / 1000,
+  }
+}

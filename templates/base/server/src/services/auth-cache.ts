@@ -1,0 +1,114 @@
+import type { Redis } from 'ioredis'
+import { LRUCache } from 'lru-cache'
+import type { Logger } from '../logger.js'
+import { loadRefreshTokenRow, type RefreshTokenRow } from './refresh-tokens.js'
+import { loadUser, type CachedUser } from './users.js'
+
+export interface AuthCacheSettings {
+  /** The longest a cached entry is trusted: the bound on staleness when a message is lost or there is no Redis. */
+  ttlMs: number
+  /** Entries per kind: memory stays bounded whatever the number of users. */
+  max: number
+}
+
+export const defaultAuthCacheSettings: AuthCacheSettings = { ttlMs: 5000, max: 10_000 }
+
+type Message = { user: number } | { sessionsOf: number }
+
+/**
+ * What authentication reads on every request, kept in memory: users by id (their role, and the
+ * JSON `/me` answers with) and refresh-token rows by jti. A write that changes either calls
+ * `userChanged` or `sessionsChanged`, which drops the entries on this instance at once and, with
+ * Redis, on every other instance through pub/sub. An entry is never trusted for longer than
+ * `ttlMs` (5 s), so a lost message, a Redis outage or a second instance without Redis can serve a
+ * deleted user, a changed role or a revoked refresh token for 5 s at most. Concurrent misses for
+ * one key share one query.
+ */
+export class AuthCache {
+  private readonly users: LRUCache<number, CachedUser>
+  private readonly refreshTokens: LRUCache<string, RefreshTokenRow>
+  private readonly subscriber: Redis | null
+  private readonly channel: string
+
+  constructor(
+    private readonly redis: Redis | null,
+    keyPrefix: string,
+    private readonly logger: Logger,
+    settings: AuthCacheSettings = defaultAuthCacheSettings,
+  ) {
+    const options = { max: settings.max, ttl: settings.ttlMs, ttlAutopurge: false }
+    this.users = new LRUCache<number, CachedUser>({ ...options, fetchMethod: (id) => loadUser(id) })
+    this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...options, fetchMethod: (jti) => loadRefreshTokenRow(jti) })
+    this.channel = `${keyPrefix}auth-cache`
+    this.subscriber = redis ? this.subscribe(redis) : null
+  }
+
+  /** The user as the database has it (within the TTL), or undefined when it does not exist. */
+  user(id: number): Promise<CachedUser | undefined> {
+    return fetchFresh(this.users, id)
+  }
+
+  refreshToken(jti: string): Promise<RefreshTokenRow | undefined> {
+    return fetchFresh(this.refreshTokens, jti)
+  }
+
+  /** The user's row changed or is gone: its name, e-mail, role or verification. */
+  userChanged(id: number): void {
+    this.apply({ user: id })
+    this.publish({ user: id })
+  }
+
+  /** Refresh tokens of these users were revoked or replaced. */
+  sessionsChanged(userIds: number | number[]): void {
+    for (const id of ([] as number[]).concat(userIds)) {
+      this.apply({ sessionsOf: id })
+      this.publish({ sessionsOf: id })
+    }
+  }
+
+  async close(): Promise<void> {
+    this.subscriber?.disconnect()
+  }
+
+  private apply(message: Message): void {
+    if ('user' in message) {
+      this.users.delete(message.user)
+      return
+    }
+    for (const [jti, row] of this.refreshTokens.entries()) if (row.userId === message.sessionsOf) this.refreshTokens.delete(jti)
+  }
+
+  private publish(message: Message): void {
+    // Best effort: while Redis is down the other instances fall back on the TTL.
+    this.redis?.publish(this.channel, JSON.stringify(message)).catch(() => {})
+  }
+
+  private subscribe(redis: Redis): Redis {
+    const subscriber = redis.duplicate()
+    subscriber.on('error', () => {})
+    subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`Auth cache: cannot subscribe: ${error.message}`))
+    subscriber.on('message', (_channel: string, text: string) => {
+      try {
+        this.apply(JSON.parse(text) as Message)
+      } catch {
+        // Not one of ours.
+      }
+    })
+    return subscriber
+  }
+}
+
+/**
+ * An invalidation that lands while the entry is being loaded aborts that load (lru-cache then
+ * rejects it): the caller asks again and gets the row as it is after the write, never the one
+ * from before it.
+ */
+async function fetchFresh<K extends {}, V extends {}>(cache: LRUCache<K, V>, key: K): Promise<V | undefined> {
+  const status: LRUCache.Status<K, V> = {}
+  try {
+    return await cache.fetch(key, { status })
+  } catch (error) {
+    if (!status.fetchAborted) throw error
+    return cache.fetch(key)
+  }
+}
