@@ -21,6 +21,10 @@ export interface WrkOptions {
   connections: number
   seconds: number
   headers?: Record<string, string>
+  /** Pause of each connection between its requests: a steady pace instead of as fast as possible. */
+  delayMs?: number
+  /** Run wrk pinned to this core. */
+  cpu?: number
   /** POST JSON logins rotating over `accounts` users `user{n}@example.test`, each connection its own slice. */
   login?: { path: string; accounts: number; password: string }
 }
@@ -62,14 +66,17 @@ request = function()
 end
 `
     : ''
-  return headers + login + DONE
+  const delay = options.delayMs ? `delay = function() return ${options.delayMs} end\n` : ''
+  return headers + login + delay + DONE
 }
 
 export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {
   const script = join(scripts, `${Math.random().toString(36).slice(2)}.lua`)
   writeFileSync(script, luaScript(options))
-  const threads = Math.min(2, options.connections)
-  const { stdout } = await execa('wrk', ['-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '-s', script, url])
+  const threads = options.cpu === undefined ? Math.min(2, options.connections) : 1
+  const pin = options.cpu === undefined ? [] : ['taskset', '-c', String(options.cpu)]
+  const [command, ...prefix] = [...pin, 'wrk']
+  const { stdout } = await execa(command!, [...prefix, '-t', String(threads), '-c', String(options.connections), '-d', `${options.seconds}s`, '--timeout', '10s', '-s', script, url])
   const line = stdout.split('\n').find((l) => l.startsWith('RESULT '))
   if (!line) throw new Error(`wrk printed no result:\n${stdout}`)
   const r = JSON.parse(line.slice('RESULT '.length)) as { requests: number; duration: number; status: number; socket: number; p50: number; p99: number }

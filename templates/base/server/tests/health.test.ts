@@ -12,12 +12,16 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({ status: 'ok', db: 'ok', redis: 'disabled' })
   })
 
-  it('sends the security headers', async () => {
+  it('sends the OWASP REST security headers, and no ETag', async () => {
     const { app } = await t.build()
     const res = await supertest(app).get('/api/health')
     expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'")
+    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+    expect(res.headers['x-frame-options']).toBe('DENY')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
     expect(res.headers['x-powered-by']).toBeUndefined()
+    expect(res.headers.etag).toBeUndefined()
   })
 
   it.skipIf(!redisUrl)(`200 with redis ok, 503 once Redis is gone${redisLabel}`, async () => {

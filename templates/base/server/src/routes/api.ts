@@ -1,6 +1,6 @@
 import cookieParser from 'cookie-parser'
 import cors from 'cors'
-import express, { Router } from 'express'
+import express, { Router, type RequestHandler } from 'express'
 import { security } from '../config/security.js'
 import type { AppConfig } from '../context.js'
 import { health } from '../controllers/health.js'
@@ -12,6 +12,28 @@ import { authRoutes } from './auth.js'
 import { sessionRoutes } from './session.js'
 import { userRoutes } from './users.js'
 
+/**
+ * JSON bodies, and every other body type read only to be dropped: it obeys the same size limit
+ * (413), and a form post or a text body then meets the same 422 as an empty one. GET, HEAD and
+ * OPTIONS carry no body here, so they skip both parsers.
+ */
+function bodyParser(): RequestHandler {
+  const json = express.json({ limit: security.maxBodyBytes, type: ['application/json', 'application/*+json'] })
+  const other = express.raw({ limit: security.maxBodyBytes, type: () => true })
+  return (req, res, next) => {
+    if (BODYLESS_METHODS.has(req.method)) return next()
+    json(req, res, (error?: unknown) => {
+      if (error !== undefined) return next(error)
+      other(req, res, (error?: unknown) => {
+        if (Buffer.isBuffer(req.body)) req.body = undefined
+        next(error)
+      })
+    })
+  }
+}
+
+const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 export function apiRoutes(config: AppConfig): Router {
   const router = Router()
   const corsOrigins = new Set(config.env.CORS_ORIGINS)
@@ -19,13 +41,7 @@ export function apiRoutes(config: AppConfig): Router {
   router.use(cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }))
   router.use(cookieParser(config.env.COOKIE_SECRET))
   router.use(csrfGuard(config))
-  router.use(express.json({ limit: security.maxBodyBytes, type: ['application/json', 'application/*+json'] }))
-  // Bodies of any other type are not data to this API, but they obey the same size limit (413)
-  // and are then dropped, so a form post or a text body meets the same 422 as an empty one.
-  router.use(express.raw({ limit: security.maxBodyBytes, type: () => true }), (req, _res, next) => {
-    if (Buffer.isBuffer(req.body)) req.body = undefined
-    next()
-  })
+  router.use(bodyParser())
   router.use(guestSession(config))
 
   router.get('/health', health(config))

@@ -15,6 +15,8 @@ import type { RateLimiters } from '../middleware/rate-limits.js'
 
 export function authRoutes(config: AppConfig, limiters: RateLimiters): Router {
   const router = Router()
+  // The route every page load asks for first.
+  router.get('/me', authenticate(config), me(config))
   router.post('/register', ...limiters.register, register(config))
   router.post('/login', ...limiters.login, login(config, limiters))
   router.post('/forgot-password', ...limiters.forgotPassword, forgotPassword(config))
@@ -23,7 +25,6 @@ export function authRoutes(config: AppConfig, limiters: RateLimiters): Router {
   router.post('/resend-verification', ...limiters.resendVerification, resendVerification(config))
   router.post('/refresh-token', refreshToken(config))
 
-  router.get('/me', authenticate(config), me(config))
   router.post('/logout', authenticate(config), logout(config))
   router.post('/logout-all', authenticate(config), logoutAll(config))
   return router
