@@ -6,13 +6,11 @@ import { defaultRateLimits, type RateLimitSettings } from './config/rate-limits.
 import { connectDatabase, createSequelize } from './db/database.js'
 import { createJobHandlers } from './jobs/handlers.js'
 import { MemoryQueue } from './jobs/memory-queue.js'
-import { RedisQueue } from './jobs/redis-queue.js'
 import { defaultRetryPolicy, type JobHandlers, type JobQueue, type RetryPolicy } from './jobs/types.js'
 import { consoleLogger, type Logger } from './logger.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { initModels } from './models/index.js'
 import { paths } from './paths.js'
-import { createRedis } from './redis.js'
 import { AuthCache, defaultAuthCacheSettings, type AuthCacheSettings } from './services/auth-cache.js'
 import { warmUpPasswords } from './services/passwords.js'
 import { createTokenKeys, type TokenKeys } from './services/token-keys.js'
@@ -67,12 +65,13 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
   if (ownsDatabase) await connectDatabase(sequelize)
   initModels(sequelize)
 
-  const redis = env.REDIS_URL ? createRedis(env.REDIS_URL, logger) : null
+  // ioredis and BullMQ are loaded only when Redis is configured: about 30 MB of a process without it.
+  const redis = env.REDIS_URL ? (await import('./redis.js')).createRedis(env.REDIS_URL, logger) : null
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
   const jobHandlers = createJobHandlers({ env, auth, mailer })
   const retry = options.retry ?? defaultRetryPolicy
   const queue: JobQueue = env.REDIS_URL
-    ? new RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
+    ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
     : new MemoryQueue(jobHandlers, retry, logger)
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
   const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })

@@ -31,8 +31,10 @@ async function stop(signal: string) {
     config.logger.warn('Shutdown took longer than 10 s; exiting anyway.')
     process.exit(1)
   }, 10_000).unref()
-  server.close()
+  // Requests already received finish before the database and Redis clients close under them.
+  const drained = new Promise((resolve) => server.close(resolve))
   server.closeIdleConnections()
+  await drained
   await config.close()
   await sequelize.close()
   process.exit(0)

@@ -14,6 +14,7 @@ import { connectDatabase, createSequelize } from '../../src/db/database.js'
 import type { Logger } from '../../src/logger.js'
 import type { RateLimitSettings } from '../../src/config/rate-limits.js'
 import { initModels, type RoleName, type User } from '../../src/models/index.js'
+import type { AuthCacheSettings } from '../../src/services/auth-cache.js'
 import { hashPassword } from '../../src/services/passwords.js'
 import { createUser } from '../../src/services/users.js'
 import { cookieHeader, jar } from './cookies.js'
@@ -36,6 +37,7 @@ export interface TestAppOptions {
   worker?: boolean
   keyPrefix?: string
   rateLimits?: Partial<RateLimitSettings>
+  authCache?: Partial<AuthCacheSettings>
   clientDir?: string
   mailDir?: string
   retryBackoffMs?: number
@@ -129,6 +131,7 @@ export function useTestApps() {
       worker: options.worker,
       retry: { attempts: 3, backoffMs: options.retryBackoffMs ?? 100 },
       rateLimits: options.rateLimits,
+      authCache: options.authCache,
       mailDir: options.mailDir ?? tempDir('app-mail-'),
       clientDir: options.clientDir ?? path.join(os.tmpdir(), 'no-client-build'),
     })

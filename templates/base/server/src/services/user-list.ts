@@ -1,0 +1,35 @@
+import { QueryTypes } from 'sequelize'
+import { User } from '../models/index.js'
+import { foldForSearch } from './user-search.js'
+import { USER_COLUMNS, userJsonOf, type UserJson, type UserRow } from './users.js'
+
+/**
+ * The admin users list in two plain queries: a count of the matching ids (no join), and the
+ * page's ids picked from an index before its rows are read with their role (a late join), so a
+ * deep page skips index entries rather than whole rows. A search is a substring test on the
+ * folded `search` column (services/user-search.ts), answered from its index: case-insensitive
+ * in every language, on SQLite and MySQL alike, and nothing is loaded into JavaScript.
+ */
+export const listSql = (term: string) => {
+  const where = term ? 'WHERE INSTR(search, $term) > 0' : ''
+  return {
+    count: `SELECT COUNT(*) AS total FROM users ${where}`,
+    page: `SELECT ${USER_COLUMNS} FROM (SELECT id FROM users ${where} ORDER BY id LIMIT $limit OFFSET $offset) page
+      JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u.roleId ORDER BY u.id`,
+  }
+}
+
+export async function findUserPage(search: string, page: number, size: number): Promise<{ rows: UserJson[]; total: number }> {
+  const term = foldForSearch(search.trim())
+  // A line break would straddle name and e-mail in the search column; no real match holds one.
+  if (term.includes('\n')) return { rows: [], total: 0 }
+  const sequelize = User.sequelize!
+  const sql = listSql(term)
+  const bind = term ? { term } : {}
+  const [counted] = await sequelize.query<{ total: number | string }>(sql.count, { bind, type: QueryTypes.SELECT })
+  const total = Number(counted?.total ?? 0)
+  const offset = (page - 1) * size
+  if (offset >= total) return { rows: [], total }
+  const rows = await sequelize.query<UserRow>(sql.page, { bind: { ...bind, limit: size, offset }, type: QueryTypes.SELECT })
+  return { rows: rows.map(userJsonOf), total }
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto'
+import { setTimeout as sleep } from 'node:timers/promises'
+import type { Express } from 'express'
+import supertest from 'supertest'
+import { describe, expect, it } from 'vitest'
+import { Role, User } from '../src/models/index.js'
+import { login, makeUser, names, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
+
+const t = useTestApps()
+
+const me = (app: Express, cookies: Record<string, string>) => supertest(app).get('/api/auth/me').set(withCookies(cookies))
+const listUsers = (app: Express, cookies: Record<string, string>) => supertest(app).get('/api/users').set(withCookies(cookies))
+const refreshOnly = (cookies: Record<string, string>) => ({ [names().refresh]: cookies[names().refresh]! })
+
+/** Polls until `check` holds; returns the milliseconds it took, or fails after `limitMs`. */
+async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = Date.now()
+  while (!(await check())) {
+    if (Date.now() - started > limitMs) throw new Error(`still not true after ${limitMs} ms`)
+    await sleep(25)
+  }
+  return Date.now() - started
+}
+
+async function demoteInDatabase(user: User) {
+  // As another process would: straight to the table, with nobody told.
+  const role = await Role.findOne({ where: { name: 'user' } })
+  await User.update({ roleId: role!.id }, { where: { id: user.id } })
+}
+
+describe('authentication cache: one instance', () => {
+  it('a deleted user is refused from the very next request', async () => {
+    const { app } = await t.build()
+    const admin = (await login(app, (await makeUser({ role: 'admin' })).email)).cookies
+    const user = await makeUser()
+    const session = (await login(app, user.email)).cookies
+    expect((await me(app, session)).status).toBe(200)
+
+    expect((await supertest(app).delete('/api/users').set(withCookies(admin)).send({ ids: [user.id] })).status).toBe(200)
+    expect((await me(app, session)).status).toBe(401)
+  })
+
+  it('the role comes from the database, not the token: a change nobody announced applies within the TTL', async () => {
+    const ttlMs = 400
+    const { app } = await t.build({ authCache: { ttlMs } })
+    const user = await makeUser({ role: 'admin' })
+    const session = (await login(app, user.email)).cookies
+    expect((await listUsers(app, session)).status).toBe(200)
+
+    await demoteInDatabase(user)
+    const took = await within(ttlMs + 1000, async () => (await listUsers(app, session)).status === 403)
+    expect(took).toBeLessThanOrEqual(ttlMs + 200)
+  })
+
+  it('a change the app announces applies at once, whatever the TTL', async () => {
+    const { app, config } = await t.build({ authCache: { ttlMs: 60_000 } })
+    const user = await makeUser({ role: 'admin' })
+    const session = (await login(app, user.email)).cookies
+    expect((await listUsers(app, session)).status).toBe(200)
+
+    await demoteInDatabase(user)
+    config.authCache.userChanged(user.id)
+    expect((await listUsers(app, session)).status).toBe(403)
+    expect((await me(app, session)).body.user.role).toBe('user')
+  })
+})
+
+describe('authentication cache: two instances without Redis', () => {
+  it('the other instance refuses a deleted user within the TTL, its stated bound', async () => {
+    const ttlMs = 500
+    const a = await t.build({ authCache: { ttlMs } })
+    const b = await t.build({ authCache: { ttlMs } })
+    const admin = (await login(a.app, (await makeUser({ role: 'admin' })).email)).cookies
+    const user = await makeUser()
+    const session = (await login(a.app, user.email)).cookies
+    expect((await me(b.app, session)).status).toBe(200)
+
+    await supertest(a.app).delete('/api/users').set(withCookies(admin)).send({ ids: [user.id] })
+    const took = await within(ttlMs + 1000, async () => (await me(b.app, session)).status === 401)
+    expect(took).toBeLessThanOrEqual(ttlMs + 200)
+  })
+})
+
+describe.skipIf(!redisUrl)(`authentication cache: two instances on one Redis${redisLabel}`, () => {
+  // A TTL far longer than the test: only the pub/sub message can explain a prompt change.
+  const pair = async () => {
+    const keyPrefix = `cache-${randomUUID().slice(0, 8)}:`
+    const options = { redis: true, keyPrefix, authCache: { ttlMs: 60_000 } }
+    const a = await t.build(options)
+    const b = await t.build(options)
+    // Both subscribers are listening before anything is published.
+    await sleep(200)
+    return [a, b] as const
+  }
+
+  it('a user deleted on one instance is refused by the other within a second', async () => {
+    const [a, b] = await pair()
+    const admin = (await login(a.app, (await makeUser({ role: 'admin' })).email)).cookies
+    const user = await makeUser()
+    const session = (await login(a.app, user.email)).cookies
+    expect((await me(b.app, session)).status).toBe(200)
+
+    await supertest(a.app).delete('/api/users').set(withCookies(admin)).send({ ids: [user.id] })
+    await within(1000, async () => (await me(b.app, session)).status === 401)
+  })
+
+  it('a role change announced on one instance applies on the other within a second', async () => {
+    const [a, b] = await pair()
+    const user = await makeUser({ role: 'admin' })
+    const session = (await login(a.app, user.email)).cookies
+    expect((await listUsers(b.app, session)).status).toBe(200)
+
+    await demoteInDatabase(user)
+    a.config.authCache.userChanged(user.id)
+    await within(1000, async () => (await listUsers(b.app, session)).status === 403)
+  })
+
+  it('after logout on one instance, the other no longer renews access from that refresh token', async () => {
+    const [a, b] = await pair()
+    const user = await makeUser()
+    const session = (await login(a.app, user.email)).cookies
+    expect((await me(b.app, refreshOnly(session))).status).toBe(200)
+
+    expect((await supertest(a.app).post('/api/auth/logout').set(withCookies(session))).status).toBe(204)
+    await within(1000, async () => (await me(b.app, refreshOnly(session))).status === 401)
+  })
+})

@@ -1,0 +1,64 @@
+import { QueryTypes } from 'sequelize'
+import { describe, expect, it } from 'vitest'
+import { connectDatabase, createSequelize } from '../src/db/database.js'
+import { createMigrator } from '../src/db/migrator.js'
+import { User } from '../src/models/index.js'
+import { listSql } from '../src/services/user-list.js'
+import { makeUser, uniqueEmail, useTestApps } from './helpers/test-app.js'
+import { scratchDatabase } from './helpers/processes.js'
+
+const t = useTestApps()
+
+const searchOf = async (id: number) => (await User.findByPk(id, { attributes: ['search'], raw: true }))!.search
+
+describe('users.search, the folded column the users list searches', () => {
+  it('follows the name and e-mail on create and on update', async () => {
+    await t.database()
+    const user = await makeUser({ name: 'ÉLODIE Ørsted', email: uniqueEmail('ZOË') })
+    expect(await searchOf(user.id)).toBe(`élodie ørsted\n${user.email.toLowerCase()}`)
+    await user.update({ name: 'Ångström' })
+    expect(await searchOf(user.id)).toBe(`ångström\n${user.email.toLowerCase()}`)
+  })
+
+  it('is filled for the users that exist when its migration runs', async () => {
+    const scratch = await scratchDatabase()
+    const sequelize = createSequelize(scratch.url)
+    try {
+      await connectDatabase(sequelize)
+      const migrator = createMigrator(sequelize)
+      await migrator.up({ to: '0005-create-password-reset-tokens' })
+      const now = new Date()
+      const rows = Array.from({ length: 2500 }, (_, i) => ({
+        name: i % 2 ? `ÉLODIE ${i}` : `Plain Name ${i}`,
+        email: `Mixed.Case${i}@Example.TEST`,
+        password: 'x',
+        createdAt: now,
+        updatedAt: now,
+      }))
+      await sequelize.getQueryInterface().bulkInsert('users', rows)
+      await migrator.up()
+
+      const filled = await sequelize.query<{ name: string; email: string; search: string }>('SELECT name, email, search FROM users', {
+        type: QueryTypes.SELECT,
+      })
+      expect(filled).toHaveLength(2500)
+      for (const row of filled) expect(row.search).toBe(`${row.name.toLowerCase()}\n${row.email.toLowerCase()}`)
+    } finally {
+      await sequelize.close()
+      await scratch.drop()
+    }
+  })
+
+  it('the list queries read the search index, not the table', async () => {
+    const sequelize = await t.database()
+    const term = 'élodie'
+    const sql = listSql(term).count
+    if (sequelize.getDialect() === 'sqlite') {
+      const plan = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, { bind: { term }, type: QueryTypes.SELECT })
+      expect(plan.map((step) => step.detail).join(' | ')).toMatch(/USING COVERING INDEX users_search/)
+    } else {
+      const plan = await sequelize.query<{ key: string | null; Extra: string }>(`EXPLAIN ${sql}`, { bind: { term }, type: QueryTypes.SELECT })
+      expect(plan[0]).toMatchObject({ key: 'users_search', Extra: expect.stringContaining('Using index') })
+    }
+  })
+})
