@@ -50,7 +50,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         password: { type: DataTypes.TEXT, allowNull: false },
         roleId: { type: DataTypes.INTEGER, allowNull: true },
         emailVerifiedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
-        search: { type: DataTypes.STRING(SEARCH_TEXT_LENGTH, true), allowNull: false, defaultValue: '' },
+        // VARBINARY on MySQL (see migration 0006): read back there, it is a Buffer.
+        search: { type: DataTypes.STRING(SEARCH_TEXT_LENGTH), allowNull: false, defaultValue: '' },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },
