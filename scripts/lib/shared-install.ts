@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -52,6 +52,9 @@ export async function sharedNodeModules(): Promise<string> {
 /** Renders variant `id` into `dir` as a user would get it (fresh secrets), linked to `modules`. */
 export function renderLinkedVariant(id: string, dir: string, modules: string): string[] {
   const files = generate(variantAnswers(id), dir, { random: randomBytes })
-  if (!existsSync(join(dir, 'node_modules'))) symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+  const link = join(dir, 'node_modules')
+  // A folder rendered before the dependencies changed still links to the old install.
+  if (existsSync(link) && lstatSync(link).isSymbolicLink() && readlinkSync(link) !== modules) unlinkSync(link)
+  if (!existsSync(link)) symlinkSync(modules, link, 'dir')
   return files
 }

@@ -25,7 +25,7 @@ describe('requireRole after authenticate', () => {
     built = await t.build()
     // A route of the app's own kind: public, authenticated, admin-only.
     guarded = express()
-    guarded.use(cookieParser(built.config.env.COOKIE_SECRET))
+    guarded.use(cookieParser())
     guarded.get('/public', (_req, res) => void res.json({ ok: true }))
     guarded.get('/any', authenticate(built.config), (req, res) => void res.json({ id: req.auth?.id }))
     guarded.get('/admin', authenticate(built.config), requireRole('admin'), (_req, res) => void res.json({ ok: true }))

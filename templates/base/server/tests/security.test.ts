@@ -1,3 +1,4 @@
+import { KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
@@ -174,22 +175,15 @@ describe('transparent renewal in the middleware', () => {
 })
 
 describe('token keys', () => {
-  it('verifies with KeyObjects built once, far faster than string secrets', () => {
+  it('are KeyObjects built once (the speed difference is what `npm run bench:jwt` of the generator measures)', () => {
     const secret = 'k'.repeat(64)
-    const keys = createTokenKeys({ JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret.toUpperCase() })
-    const token = signAccessToken(keys, { id: 1, email: 'a@b.c', roleId: 1, role: 'admin' }, 900)
-    const rate = (verifyOnce: () => unknown) => {
-      const start = performance.now()
-      let count = 0
-      while (performance.now() - start < 150) {
-        verifyOnce()
-        count++
-      }
-      return count
+    const keys = createTokenKeys({ JWT_ACCESS_SECRET: secret, JWT_REFRESH_SECRET: secret.toUpperCase(), COOKIE_SECRET: `c${secret}` })
+    for (const key of [keys.access, keys.refresh, keys.cookie]) {
+      expect(key).toBeInstanceOf(KeyObject)
+      expect(key.type).toBe('secret')
     }
-    const withKeys = rate(() => verifyAccessToken(keys, token))
-    const withString = rate(() => jwt.verify(token, secret, { algorithms: ['HS256'] }))
+    const token = signAccessToken(keys, { id: 1, email: 'a@b.c', roleId: 1, role: 'admin' }, 900)
     expect(verifyAccessToken(keys, token).ok).toBe(true)
-    expect(withKeys).toBeGreaterThan(withString * 3)
+    expect(jwt.verify(token, secret, { algorithms: ['HS256'] })).toMatchObject({ sub: '1', type: 'access' })
   })
 })

@@ -40,7 +40,7 @@ async function proofOf(req: Request, config: AppConfig, names: Names): Promise<{
     return verified?.ok ? { userId: Number(verified.claims.sub), renew: false } : null
   }
 
-  const access = readSignedCookie(req, names.access)
+  const access = readSignedCookie(req, config, names.access)
   if (access.present) {
     if (access.value === null) return null
     const verified = verifyAccessToken(config.keys, access.value)
@@ -48,7 +48,7 @@ async function proofOf(req: Request, config: AppConfig, names: Names): Promise<{
     if (!verified.expired) return null
   }
 
-  const refresh = readSignedCookie(req, names.refresh)
+  const refresh = readSignedCookie(req, config, names.refresh)
   if (refresh.value === null) return null
   const userId = await findActiveRefreshToken(config, refresh.value)
   return userId === null ? null : { userId, renew: true }

@@ -19,7 +19,7 @@ export function csrfGuard(config: AppConfig): RequestHandler {
   const names = Object.values(cookieNames(config))
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next()
-    const sent = { ...(req.cookies as object | undefined), ...(req.signedCookies as object | undefined) }
+    const sent = (req.cookies ?? {}) as object
     if (!names.some((name) => name in sent)) return next()
 
     // A page served by this very host (say http://127.0.0.1:3000 while BASE_URL names

@@ -8,10 +8,12 @@ import { createGuestSession, isSessionId } from '../session/guest-session.js'
 export function guestSession(config: AppConfig): RequestHandler {
   const name = cookieNames(config).session
   return (req, res, next) => {
-    const cookie = readSignedCookie(req, name).value
     req.session = createGuestSession(
       config.sessions,
-      isSessionId(cookie) ? cookie : undefined,
+      () => {
+        const cookie = readSignedCookie(req, config, name).value
+        return isSessionId(cookie) ? cookie : undefined
+      },
       (id) => setCookie(res, config, name, id, security.sessionTtlSeconds),
       () => clearCookie(res, config, name),
     )

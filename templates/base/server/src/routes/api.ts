@@ -39,7 +39,8 @@ export function apiRoutes(config: AppConfig): Router {
   const corsOrigins = new Set(config.env.CORS_ORIGINS)
   // Only listed origins get CORS headers; any other origin is never reflected.
   router.use(cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }))
-  router.use(cookieParser(config.env.COOKIE_SECRET))
+  // No secret here: services/cookies.ts checks a signature when the cookie is read.
+  router.use(cookieParser())
   router.use(csrfGuard(config))
   router.use(bodyParser())
   router.use(guestSession(config))

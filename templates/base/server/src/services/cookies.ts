@@ -1,3 +1,4 @@
+import { sign, unsign } from 'cookie-signature'
 import type { CookieOptions, Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
 
@@ -31,9 +32,13 @@ function dropPendingCookie(res: Response, name: string): void {
   else res.removeHeader('Set-Cookie')
 }
 
-export function setCookie(res: Response, config: Pick<AppConfig, 'env'>, name: string, value: string, maxAgeSeconds: number): void {
+/**
+ * Signed as Express signs (`s:` + value + `.` + HMAC-SHA256, cookie-signature), with the key
+ * object built once from COOKIE_SECRET: given the string, every HMAC would import the key anew.
+ */
+export function setCookie(res: Response, config: Pick<AppConfig, 'env' | 'keys'>, name: string, value: string, maxAgeSeconds: number): void {
   dropPendingCookie(res, name)
-  res.cookie(name, value, { ...cookieAttributes(config), signed: true, maxAge: maxAgeSeconds * 1000 })
+  res.cookie(name, `s:${sign(value, config.keys.cookie)}`, { ...cookieAttributes(config), maxAge: maxAgeSeconds * 1000 })
 }
 
 /**
@@ -55,12 +60,14 @@ export function clearAuthCookies(res: Response, config: Pick<AppConfig, 'env' | 
 }
 
 /**
- * A cookie sent with a bad signature (or unsigned) counts as present but unusable: it must not
- * be mistaken for a missing one.
+ * Checks the signature of one cookie when it is read (cookie-parser runs without the secret, so
+ * a request pays only for the cookies it uses; unsign compares in constant time). A cookie sent
+ * with a bad signature, or unsigned, counts as present but unusable: it must not be mistaken for
+ * a missing one.
  */
-export function readSignedCookie(req: Request, name: string): { present: boolean; value: string | null } {
-  const signed = (req.signedCookies as Record<string, unknown> | undefined)?.[name]
-  if (typeof signed === 'string') return { present: true, value: signed }
-  const present = signed === false || (req.cookies as Record<string, unknown> | undefined)?.[name] !== undefined
-  return { present, value: null }
+export function readSignedCookie(req: Request, config: Pick<AppConfig, 'keys'>, name: string): { present: boolean; value: string | null } {
+  const raw = (req.cookies as Record<string, unknown> | undefined)?.[name]
+  if (raw === undefined) return { present: false, value: null }
+  const value = typeof raw === 'string' && raw.startsWith('s:') ? unsign(raw.slice(2), config.keys.cookie) : false
+  return { present: true, value: value === false ? null : value }
 }

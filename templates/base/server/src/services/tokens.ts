@@ -1,4 +1,6 @@
+import type { KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
+import { LRUCache } from 'lru-cache'
 import type { TokenKeys } from './token-keys.js'
 
 export interface AccessClaims {
@@ -62,6 +64,23 @@ export function verifyRefreshToken(keys: TokenKeys, token: string): Verified<Ref
   return verify<RefreshClaims>(token, keys.refresh, (c) => c.type === 'refresh' && typeof c.jti === 'string' && c.jti.length <= 191)
 }
 
+type Claims = Readonly<Record<string, unknown>> & { exp: number }
+
+/**
+ * A browser sends the same access token with every request until it expires, and a token that
+ * verified under a key is the same bytes under the same key each time it returns. So the claims
+ * of a verified token are remembered per key (at most 10,000 tokens, a few MB): jsonwebtoken's
+ * work, the largest single cost of an authenticated request, is done once per token. Only
+ * tokens with a valid signature get in, and the expiry is checked again at every use.
+ */
+const verifiedByKey = new WeakMap<KeyObject, LRUCache<string, Claims>>()
+
+function verifiedTokens(key: KeyObject): LRUCache<string, Claims> {
+  let verified = verifiedByKey.get(key)
+  if (!verified) verifiedByKey.set(key, (verified = new LRUCache<string, Claims>({ max: 10_000 })))
+  return verified
+}
+
 /**
  * Signature first (HS256 only, so `alg: none` and every other algorithm fail), then expiry,
  * then the claims: only a fully verified payload is ever read. `expired` is reported only for
@@ -69,9 +88,13 @@ export function verifyRefreshToken(keys: TokenKeys, token: string): Verified<Ref
  */
 function verify<T extends { sub: string; iat: number; exp: number }>(
   token: string,
-  key: TokenKeys['access'],
+  key: KeyObject,
   hasClaims: (claims: Record<string, unknown>) => boolean,
 ): Verified<T> {
+  const verified = verifiedTokens(key)
+  const known = verified.get(token)
+  if (known) return nowSeconds() < known.exp ? { ok: true, claims: known as unknown as T } : { ok: false, expired: true }
+
   let payload: unknown
   try {
     payload = jwt.verify(token, key, { algorithms: [ALGORITHM] })
@@ -86,5 +109,7 @@ function verify<T extends { sub: string; iat: number; exp: number }>(
     Number.isInteger(claims.iat) &&
     Number.isInteger(claims.exp) &&
     hasClaims(claims)
-  return wellFormed ? { ok: true, claims: claims as unknown as T } : { ok: false, expired: false }
+  if (!wellFormed) return { ok: false, expired: false }
+  verified.set(token, Object.freeze(claims) as Claims)
+  return { ok: true, claims: claims as unknown as T }
 }

@@ -19,6 +19,18 @@ export interface GuestSession {
 export const newSessionId = () => randomBytes(32).toString('base64url')
 export const isSessionId = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{43}$/.test(value)
 
+/** What `req.session` is when the store is disabled: one shared object, nothing to do. */
+const disabledSession: GuestSession = {
+  id: null,
+  enabled: false,
+  get: async () => undefined,
+  set: async () => {},
+  all: async () => ({}),
+  merge: async () => ({}),
+  regenerate: async () => {},
+  reset: async () => {},
+}
+
 /**
  * The session comes into being when it is used: its id is read (GET /api/session) or data is
  * written. Until then no cookie is set, so a response that never touched the session (register,
@@ -28,26 +40,30 @@ export const isSessionId = (value: unknown): value is string => typeof value ===
  */
 export function createGuestSession(
   store: SessionStore,
-  cookieId: string | undefined,
+  readCookieId: () => string | undefined,
   issueCookie: (id: string) => void,
   dropCookie: () => void,
 ): GuestSession {
-  if (!store.enabled) {
-    return {
-      id: null,
-      enabled: false,
-      get: async () => undefined,
-      set: async () => {},
-      all: async () => ({}),
-      merge: async () => ({}),
-      regenerate: async () => {},
-      reset: async () => {},
+  if (!store.enabled) return disabledSession
+  // The cookie's signature is checked only when the session is first touched.
+  let read = false
+  let current: string | undefined
+  const idOf = () => {
+    if (!read) {
+      read = true
+      current = readCookieId()
     }
+    return current
   }
-  let id = cookieId
+  const setId = (next: string | undefined) => {
+    read = true
+    current = next
+  }
   const ensureId = (): string => {
+    let id = idOf()
     if (id === undefined) {
       id = newSessionId()
+      setId(id)
       issueCookie(id)
     }
     return id
@@ -57,30 +73,38 @@ export function createGuestSession(
       return ensureId()
     },
     enabled: true,
-    get: async <T>(key: string) => (id === undefined ? undefined : ((await store.get(id, key)) as T | undefined)),
-    async set(key, value) {
-      const current = ensureId()
-      await store.set(current, key, value)
-      issueCookie(current)
+    async get<T>(key: string) {
+      const id = idOf()
+      return id === undefined ? undefined : ((await store.get(id, key)) as T | undefined)
     },
-    all: async () => (id === undefined ? {} : store.all(id)),
+    async set(key, value) {
+      const id = ensureId()
+      await store.set(id, key, value)
+      issueCookie(id)
+    },
+    async all() {
+      const id = idOf()
+      return id === undefined ? {} : store.all(id)
+    },
     async merge(patch) {
-      const current = ensureId()
-      const data = await store.merge(current, patch)
-      issueCookie(current)
+      const id = ensureId()
+      const data = await store.merge(id, patch)
+      issueCookie(id)
       return data
     },
     async regenerate() {
+      const id = idOf()
       if (id === undefined) return
       const next = newSessionId()
       await store.rename(id, next)
-      id = next
-      issueCookie(id)
+      setId(next)
+      issueCookie(next)
     },
     async reset() {
+      const id = idOf()
       if (id === undefined) return
       await store.destroy(id)
-      id = undefined
+      setId(undefined)
       dropCookie()
     },
   }

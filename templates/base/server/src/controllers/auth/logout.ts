@@ -6,7 +6,7 @@ import { revokeRefreshToken } from '../../services/refresh-tokens.js'
 /** Revokes this session's refresh token only; other devices stay signed in. */
 export function logout(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const refresh = readSignedCookie(req, cookieNames(config).refresh).value
+    const refresh = readSignedCookie(req, config, cookieNames(config).refresh).value
     if (refresh && req.auth) await revokeRefreshToken(config, refresh, req.auth.id)
     await req.session.reset()
     clearAuthCookies(res, config)

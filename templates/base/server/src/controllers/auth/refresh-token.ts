@@ -14,7 +14,7 @@ const schema = z.object({ refresh_token: z.string({ error: 'The refresh_token mu
 export function refreshToken(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { refresh_token: fromBody } = validate(schema, req.body)
-    const presented = fromBody ?? readSignedCookie(req, cookieNames(config).refresh).value
+    const presented = fromBody ?? readSignedCookie(req, config, cookieNames(config).refresh).value
     const issued = presented ? await rotateRefreshToken(config, presented) : null
     const user = issued?.row.userId ? await findUserById(issued.row.userId) : null
     if (!issued || !user) {
