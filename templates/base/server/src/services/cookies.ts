@@ -1,6 +1,7 @@
 import { sign, unsign } from 'cookie-signature'
 import type { CookieOptions, Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
+import { memoPerKey } from './verified-memo.js'
 
 export const cookieNames = (config: Pick<AppConfig, 'auth'>) => ({
   access: `${config.auth.name}_access`,
@@ -68,6 +69,15 @@ export function clearAuthCookies(res: Response, config: Pick<AppConfig, 'env' | 
 export function readSignedCookie(req: Request, config: Pick<AppConfig, 'keys'>, name: string): { present: boolean; value: string | null } {
   const raw = (req.cookies as Record<string, unknown> | undefined)?.[name]
   if (raw === undefined) return { present: false, value: null }
-  const value = typeof raw === 'string' && raw.startsWith('s:') ? unsign(raw.slice(2), config.keys.cookie) : false
-  return { present: true, value: value === false ? null : value }
+  if (typeof raw !== 'string' || !raw.startsWith('s:')) return { present: true, value: null }
+  const memo = unsignedCookies(config.keys.cookie)
+  const known = memo.get(raw)
+  if (known !== undefined) return { present: true, value: known }
+  const value = unsign(raw.slice(2), config.keys.cookie)
+  if (value === false) return { present: true, value: null }
+  memo.set(raw, value)
+  return { present: true, value }
 }
+
+/** Values of cookies whose signature checked out (services/verified-memo.ts). */
+const unsignedCookies = memoPerKey<string>()

@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
-import { LRUCache } from 'lru-cache'
 import type { TokenKeys } from './token-keys.js'
+import { memoPerKey } from './verified-memo.js'
 
 export interface AccessClaims {
   sub: string
@@ -66,20 +66,8 @@ export function verifyRefreshToken(keys: TokenKeys, token: string): Verified<Ref
 
 type Claims = Readonly<Record<string, unknown>> & { exp: number }
 
-/**
- * A browser sends the same access token with every request until it expires, and a token that
- * verified under a key is the same bytes under the same key each time it returns. So the claims
- * of a verified token are remembered per key (at most 10,000 tokens, a few MB): jsonwebtoken's
- * work, the largest single cost of an authenticated request, is done once per token. Only
- * tokens with a valid signature get in, and the expiry is checked again at every use.
- */
-const verifiedByKey = new WeakMap<KeyObject, LRUCache<string, Claims>>()
-
-function verifiedTokens(key: KeyObject): LRUCache<string, Claims> {
-  let verified = verifiedByKey.get(key)
-  if (!verified) verifiedByKey.set(key, (verified = new LRUCache<string, Claims>({ max: 10_000 })))
-  return verified
-}
+/** Claims of tokens that verified (services/verified-memo.ts); `exp` is checked at every use. */
+const verifiedTokens = memoPerKey<Claims>()
 
 /**
  * Signature first (HS256 only, so `alg: none` and every other algorithm fail), then expiry,

@@ -13,10 +13,11 @@ export interface UserJson {
   updatedAt: string
 }
 
-/** What the authentication cache keeps per user: the answer of `/me` and the identity of `req.auth`. */
+/** What the authentication cache keeps per user: the identity of `req.auth` and the body `/me` answers with. */
 export interface CachedUser {
-  json: UserJson
   identity: AuthIdentity
+  /** `{"user": …}`, serialised once. */
+  meBody: string
 }
 
 /** The only shape in which a user leaves the server: never the password hash. */
@@ -70,7 +71,7 @@ export async function loadUser(id: number): Promise<CachedUser | undefined> {
   const [row] = await User.sequelize!.query<UserRow>(byId, { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
-  return { json, identity: { id: json.id, email: json.email, roleId: json.roleId, role: json.role } }
+  return { identity: { id: json.id, email: json.email, roleId: json.roleId, role: json.role }, meBody: JSON.stringify({ user: json }) }
 }
 
 const withRole = { include: [{ model: Role, as: 'Role' }] }

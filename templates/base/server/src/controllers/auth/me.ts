@@ -7,6 +7,6 @@ export function me(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const user = req.auth ? await config.authCache.user(req.auth.id) : undefined
     if (!user) throw unauthenticated()
-    res.json({ user: user.json })
+    res.type('json').send(user.meBody)
   }
 }
