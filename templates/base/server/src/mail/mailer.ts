@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import nodemailer, { type Transporter } from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { Logger } from '../logger.js'
 
 export interface MailMessage {
@@ -24,13 +24,15 @@ export interface Mailer {
 export function createMailer(options: { smtpUrl: string | undefined; from: string; mailDir: string; logger: Logger }): Mailer {
   const { smtpUrl, from, mailDir, logger } = options
   if (smtpUrl) {
-    const transporter: Transporter = nodemailer.createTransport(smtpUrl)
+    // nodemailer is loaded with the first message: a process that never mails does not carry it.
+    let transporter: Promise<Transporter> | undefined
     return {
       transport: 'smtp',
       async send(message) {
-        await transporter.sendMail({ from, ...message })
+        transporter ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl))
+        await (await transporter).sendMail({ from, ...message })
       },
-      close: () => transporter.close(),
+      close: () => void transporter?.then((open) => open.close()),
     }
   }
   return {

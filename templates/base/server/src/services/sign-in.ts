@@ -1,11 +1,9 @@
 import type { Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
 import type { AuthIdentity } from '../http/request.js'
-import type { User } from '../models/index.js'
 import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
 import { signAccessToken } from './tokens.js'
-import { identityOf } from './users.js'
 
 export function issueAccessCookie(res: Response, config: AppConfig, identity: AuthIdentity): string {
   const token = signAccessToken(config.keys, identity, config.auth.accessExpirySeconds)
@@ -13,14 +11,14 @@ export function issueAccessCookie(res: Response, config: AppConfig, identity: Au
   return token
 }
 
-export function setTokenCookies(res: Response, config: AppConfig, user: User, refresh: IssuedRefreshToken): string {
+export function setTokenCookies(res: Response, config: AppConfig, identity: AuthIdentity, refresh: IssuedRefreshToken): string {
   setCookie(res, config, cookieNames(config).refresh, refresh.token, refresh.maxAge)
-  return issueAccessCookie(res, config, identityOf(user))
+  return issueAccessCookie(res, config, identity)
 }
 
 /** Login and register-without-verification: a new token family, both cookies, a new guest session id. */
-export async function signIn(req: Request, res: Response, config: AppConfig, user: User, remember: boolean): Promise<string> {
-  const refresh = await startRefreshFamily(config, user.id, remember)
+export async function signIn(req: Request, res: Response, config: AppConfig, identity: AuthIdentity, remember: boolean): Promise<string> {
+  const refresh = await startRefreshFamily(config, identity.id, remember)
   await req.session.regenerate()
-  return setTokenCookies(res, config, user, refresh)
+  return setTokenCookies(res, config, identity, refresh)
 }

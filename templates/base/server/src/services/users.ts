@@ -64,6 +64,8 @@ export function userJsonOf(row: UserRow): UserJson {
   }
 }
 
+const identityOfJson = (json: UserJson): AuthIdentity => ({ id: json.id, email: json.email, roleId: json.roleId, role: json.role })
+
 const byId = `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN roles r ON r.id = u.roleId WHERE u.id = $1`
 
 /** One parameterised query; what the authentication cache loads on a miss. */
@@ -71,7 +73,24 @@ export async function loadUser(id: number): Promise<CachedUser | undefined> {
   const [row] = await User.sequelize!.query<UserRow>(byId, { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
-  return { identity: { id: json.id, email: json.email, roleId: json.roleId, role: json.role }, meBody: JSON.stringify({ user: json }) }
+  return { identity: identityOfJson(json), meBody: JSON.stringify({ user: json }) }
+}
+
+/** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */
+export interface SignInUser {
+  passwordHash: string
+  json: UserJson
+  identity: AuthIdentity
+}
+
+const byEmail = `SELECT ${USER_COLUMNS}, u.password FROM users u LEFT JOIN roles r ON r.id = u.roleId WHERE u.email = $1`
+
+/** The login's lookup in one query without model hydration: the main thread's share of a login is what logins/s lose to bcrypt. */
+export async function findSignInUser(email: string): Promise<SignInUser | undefined> {
+  const [row] = await User.sequelize!.query<UserRow & { password: string }>(byEmail, { bind: [email], type: QueryTypes.SELECT })
+  if (!row) return undefined
+  const json = userJsonOf(row)
+  return { passwordHash: row.password, json, identity: identityOfJson(json) }
 }
 
 const withRole = { include: [{ model: Role, as: 'Role' }] }

@@ -6,7 +6,7 @@ import { validate } from '../../http/validate.js'
 import { clearAuthCookies, cookieNames, readSignedCookie } from '../../services/cookies.js'
 import { rotateRefreshToken } from '../../services/refresh-tokens.js'
 import { setTokenCookies } from '../../services/sign-in.js'
-import { findUserById, serializeUser } from '../../services/users.js'
+import { findUserById, identityOf, serializeUser } from '../../services/users.js'
 
 const schema = z.object({ refresh_token: z.string({ error: 'The refresh_token must be a string.' }).max(4096).optional() })
 
@@ -22,7 +22,7 @@ export function refreshToken(config: AppConfig): RequestHandler {
       if (fromBody === undefined) clearAuthCookies(res, config)
       throw unauthenticated()
     }
-    const accessToken = setTokenCookies(res, config, user, issued)
+    const accessToken = setTokenCookies(res, config, identityOf(user), issued)
     res.json({
       user: serializeUser(user),
       access_token: accessToken,

@@ -8,7 +8,7 @@ import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
 import { hashPassword } from '../../services/passwords.js'
 import { signIn } from '../../services/sign-in.js'
-import { createUser, roleId, serializeUser, type UserJson } from '../../services/users.js'
+import { createUser, identityOf, roleId, serializeUser, type UserJson } from '../../services/users.js'
 
 const schema = z.object({ name: nameField, email: emailField, password: newPasswordField })
 
@@ -30,7 +30,7 @@ export function register(config: AppConfig): RequestHandler {
       const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
         throw error instanceof UniqueConstraintError ? emailTaken() : error
       })
-      const accessToken = await signIn(req, res, config, user, false)
+      const accessToken = await signIn(req, res, config, identityOf(user), false)
       res.status(201).json({ user: serializeUser(user), access_token: accessToken })
       return
     }
