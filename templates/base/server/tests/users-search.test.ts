@@ -54,8 +54,8 @@ describe('users.search, the folded column the users list searches', () => {
     const sequelize = await t.database()
     const term = 'élodie'
     for (const [sql, index] of [
-      [listSql(term).count, 'users_search'],
-      [listSql('').count, 'users_id'],
+      [listSql(term, sequelize.getDialect()).count, 'users_search'],
+      [listSql('', sequelize.getDialect()).count, 'users_id'],
     ] as const) {
       if (sequelize.getDialect() === 'sqlite') {
         const plan = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, { bind: sql.includes('$term') ? { term } : {}, type: QueryTypes.SELECT })

@@ -10,11 +10,14 @@ import { USER_COLUMNS, userJsonOf, type UserJson, type UserRow } from './users.j
  * folded `search` column (services/user-search.ts), answered from its index: case-insensitive
  * in every language, on SQLite and MySQL alike, and nothing is loaded into JavaScript.
  */
-export const listSql = (term: string) => {
+export const listSql = (term: string, dialect: string) => {
   const where = term ? 'WHERE INSTR(search, $term) > 0' : ''
+  // MySQL walks its clustered primary key for ORDER BY id, whole rows at a time; the id-only
+  // index (migration 0006) skips the same entries in a third of the time. SQLite picks it itself.
+  const ids = !term && dialect === 'mysql' ? 'users FORCE INDEX (users_id)' : 'users'
   return {
     count: `SELECT COUNT(*) AS total FROM users ${where}`,
-    page: `SELECT ${USER_COLUMNS} FROM (SELECT id FROM users ${where} ORDER BY id LIMIT $limit OFFSET $offset) page
+    page: `SELECT ${USER_COLUMNS} FROM (SELECT id FROM ${ids} ${where} ORDER BY id LIMIT $limit OFFSET $offset) page
       JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u.roleId ORDER BY u.id`,
   }
 }
@@ -24,7 +27,7 @@ export async function findUserPage(search: string, page: number, size: number): 
   // A line break would straddle name and e-mail in the search column; no real match holds one.
   if (term.includes('\n')) return { rows: [], total: 0 }
   const sequelize = User.sequelize!
-  const sql = listSql(term)
+  const sql = listSql(term, sequelize.getDialect())
   const bind = term ? { term } : {}
   const [counted] = await sequelize.query<{ total: number | string }>(sql.count, { bind, type: QueryTypes.SELECT })
   const total = Number(counted?.total ?? 0)
