@@ -64,16 +64,20 @@ export function userJsonOf(row: UserRow): UserJson {
   }
 }
 
-const identityOfJson = (json: UserJson): AuthIdentity => ({ id: json.id, email: json.email, roleId: json.roleId, role: json.role })
+/** What the access token carries and `req.auth` holds. */
+export const identityOf = (user: UserJson): AuthIdentity => ({ id: user.id, email: user.email, roleId: user.roleId, role: user.role })
 
-const byId = `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN roles r ON r.id = u.roleId WHERE u.id = $1`
+/** The FROM of the raw single-user queries: `u` with its role `r`. */
+const USERS_WITH_ROLE = 'users u LEFT JOIN roles r ON r.id = u.roleId'
+
+const byId = `SELECT ${USER_COLUMNS} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`
 
 /** One parameterised query; what the authentication cache loads on a miss. */
 export async function loadUser(id: number): Promise<CachedUser | undefined> {
   const [row] = await User.sequelize!.query<UserRow>(byId, { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
-  return { identity: identityOfJson(json), meBody: JSON.stringify({ user: json }) }
+  return { identity: identityOf(json), meBody: JSON.stringify({ user: json }) }
 }
 
 /** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */
@@ -83,14 +87,14 @@ export interface SignInUser {
   identity: AuthIdentity
 }
 
-const byEmail = `SELECT ${USER_COLUMNS}, u.password FROM users u LEFT JOIN roles r ON r.id = u.roleId WHERE u.email = $1`
+const byEmail = `SELECT ${USER_COLUMNS}, u.password FROM ${USERS_WITH_ROLE} WHERE u.email = $1`
 
 /** The login's lookup in one query without model hydration: the main thread's share of a login is what logins/s lose to bcrypt. */
 export async function findSignInUser(email: string): Promise<SignInUser | undefined> {
   const [row] = await User.sequelize!.query<UserRow & { password: string }>(byEmail, { bind: [email], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
-  return { passwordHash: row.password, json, identity: identityOfJson(json) }
+  return { passwordHash: row.password, json, identity: identityOf(json) }
 }
 
 const withRole = { include: [{ model: Role, as: 'Role' }] }
@@ -121,9 +125,4 @@ export async function createUser(values: {
     emailVerifiedAt: values.verified ? new Date() : null,
   })
   return (await findUserById(user.id)) ?? user
-}
-
-/** What the access token carries and `req.auth` holds. */
-export function identityOf(user: User) {
-  return { id: user.id, email: user.email, roleId: user.roleId, role: user.Role?.name ?? null }
 }

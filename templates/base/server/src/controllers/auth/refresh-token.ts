@@ -22,9 +22,10 @@ export function refreshToken(config: AppConfig): RequestHandler {
       if (fromBody === undefined) clearAuthCookies(res, config)
       throw unauthenticated()
     }
-    const accessToken = setTokenCookies(res, config, identityOf(user), issued)
+    const json = serializeUser(user)
+    const accessToken = setTokenCookies(res, config, identityOf(json), issued)
     res.json({
-      user: serializeUser(user),
+      user: json,
       access_token: accessToken,
       ...(fromBody !== undefined ? { refresh_token: issued.token } : {}),
     })

@@ -30,8 +30,9 @@ export function register(config: AppConfig): RequestHandler {
       const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
         throw error instanceof UniqueConstraintError ? emailTaken() : error
       })
-      const accessToken = await signIn(req, res, config, identityOf(user), false)
-      res.status(201).json({ user: serializeUser(user), access_token: accessToken })
+      const json = serializeUser(user)
+      const accessToken = await signIn(req, res, config, identityOf(json), false)
+      res.status(201).json({ user: json, access_token: accessToken })
       return
     }
 
