@@ -82,8 +82,8 @@ describe('register page', () => {
     expect(posts('/api/auth/register')[0]!.json).toEqual({ name: 'Ann', email: 'ann@example.com', password: 'secret-password' })
   })
 
-  it('asks to check the inbox when verification is required', async () => {
-    server.on('POST', '/api/auth/register', { status: 201, body: { user: user({ email: 'ann@example.com', emailVerifiedAt: null }) } })
+  it('asks to check the inbox on 202 (verification on), naming the address it was given', async () => {
+    server.on('POST', '/api/auth/register', { status: 202, body: { message: 'Thanks for registering. Check your inbox.' } })
     const { wrapper, router } = await mountApp(server, '/register')
     await fill(wrapper)
     await vi.waitFor(() => expect(wrapper.text()).toContain('Check your inbox'))

@@ -7,7 +7,7 @@ import { connectDatabase, createSequelize } from './db/database.js'
 import { createJobHandlers } from './jobs/handlers.js'
 import { MemoryQueue } from './jobs/memory-queue.js'
 import { defaultRetryPolicy, type JobHandlers, type JobQueue, type RetryPolicy } from './jobs/types.js'
-import { consoleLogger, type Logger } from './logger.js'
+import { createLogger, type Logger } from './logger.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
 import { initModels } from './models/index.js'
 import { paths } from './paths.js'
@@ -56,7 +56,7 @@ export interface AppConfigOptions {
 
 export async function createAppConfig(options: AppConfigOptions): Promise<AppConfig> {
   const { env } = options
-  const logger = options.logger ?? consoleLogger
+  const logger = options.logger ?? createLogger(env.NODE_ENV)
   const auth = { ...renderedAuthConfig, ...options.auth }
   const keyPrefix = options.keyPrefix ?? env.REDIS_PREFIX ?? `${auth.name}:`
 

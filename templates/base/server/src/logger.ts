@@ -1,13 +1,22 @@
-export interface Logger {
-  info(message: string): void
-  warn(message: string): void
-  error(message: string, error?: unknown): void
-}
+import { pino, type DestinationStream, type Logger as PinoLogger } from 'pino'
+import type { NodeEnv } from './config/env.js'
 
-export const consoleLogger: Logger = {
-  info: (message) => console.log(message),
-  warn: (message) => console.warn(message),
-  error: (message, error) => (error === undefined ? console.error(message) : console.error(message, error)),
-}
+/**
+ * pino: one JSON object per line, every value escaped, so no input (a name with a line break, a
+ * crafted URL) can forge a log line. Call it as pino does: `logger.error({ err }, 'message')`.
+ */
+export type Logger = PinoLogger
 
-export const silentLogger: Logger = { info() {}, warn() {}, error() {} }
+/**
+ * Production and test: JSON on stdout, for a log shipper to read. Development: the same records
+ * made readable by pino-pretty (in a worker thread, off the request path). LOG_LEVEL overrides
+ * the level (`debug`, `warn`, `silent`, …).
+ */
+export function createLogger(nodeEnv: NodeEnv, destination?: DestinationStream): Logger {
+  const level = process.env.LOG_LEVEL || 'info'
+  if (destination) return pino({ level }, destination)
+  if (nodeEnv === 'development') {
+    return pino({ level, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname', translateTime: 'SYS:HH:MM:ss' } } })
+  }
+  return pino({ level })
+}

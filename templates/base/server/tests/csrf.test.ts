@@ -22,6 +22,11 @@ describe.each([
     ['Origin: null', { Origin: 'null' }],
     ['a look-alike Origin', { Origin: 'http://localhost:3000.evil.example' }],
     ['a foreign Referer', { Referer: 'https://evil.example/page' }],
+    // Same host and port, another scheme: another origin, however the host matches.
+    ['the app host over https', { Origin: 'https://localhost:3000' }],
+    ['the app host over ws', { Origin: 'ws://localhost:3000' }],
+    ['the app host over ftp', { Origin: 'ftp://localhost:3000' }],
+    ['a Referer of the app host over https', { Referer: 'https://localhost:3000/page' }],
     ['Sec-Fetch-Site: cross-site', { 'Sec-Fetch-Site': 'cross-site' }],
   ])('refuses a state-changing request with cookies from %s (403)', async (_label, headers) => {
     const res = await logoutAll().set(headers)
@@ -45,6 +50,9 @@ describe.each([
     const session = (await login(app, (await makeUser()).email)).cookies
     await supertest(app).post('/api/auth/logout').set(withCookies(session)).set('Host', '127.0.0.1:4321').set('Origin', 'http://127.0.0.1:4321').expect(204)
     await supertest(app).post('/api/auth/logout').set(withCookies(session)).set('Host', '127.0.0.1:4321').set('Origin', 'http://127.0.0.1:9999').expect(403)
+    for (const origin of ['https://127.0.0.1:4321', 'ws://127.0.0.1:4321', 'ftp://127.0.0.1:4321']) {
+      await supertest(app).post('/api/auth/logout').set(withCookies(session)).set('Host', '127.0.0.1:4321').set('Origin', origin).expect(403)
+    }
   })
 
   it('lets safe methods through (they change nothing)', async () => {

@@ -169,7 +169,9 @@ describe('server errors', () => {
       expect(res.status).toBe(500)
       expect(res.body).toEqual({ message: 'Server Error.' })
     }
-    expect(logger.lines.some((line) => line.includes('POST /api/auth/login failed'))).toBe(true)
+    // The failure is logged as one structured record, with the error and the request it broke.
+    const failure = logger.records().find((record) => record.msg === 'Request failed' && record.url === '/api/auth/login')
+    expect(failure).toMatchObject({ level: 50, method: 'POST', err: { type: expect.any(String), message: expect.any(String) } })
 
     const health = await supertest(app).get('/api/health')
     expect(health.status).toBe(503)

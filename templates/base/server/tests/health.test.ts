@@ -24,6 +24,37 @@ describe('GET /api/health', () => {
     expect(res.headers.etag).toBeUndefined()
   })
 
+  it('stays ok while a flood of failed logins keeps bcrypt busy: a slow probe is not a dead database', async () => {
+    const { app } = await t.build({ env: { TRUST_PROXY: 'true' } })
+    // 200 failed logins from 5 IPs, each IP under its limit, 16 in flight at a time.
+    const attempts = Array.from({ length: 200 }, (_, i) => i)
+    let flooding = true
+    const flood = (async () => {
+      const workers = Array.from({ length: 16 }, async () => {
+        for (let i = attempts.shift(); i !== undefined; i = attempts.shift()) {
+          const res = await supertest(app)
+            .post('/api/auth/login')
+            .set('X-Forwarded-For', `203.0.113.${i % 5}`)
+            .send({ email: `flood-${i}@example.test`, password: 'wrong password' })
+          expect(res.status).toBe(422)
+        }
+      })
+      await Promise.all(workers)
+      flooding = false
+    })()
+    const probes: Array<{ status: number; body: unknown; ms: number }> = []
+    while (flooding) {
+      const started = performance.now()
+      const res = await supertest(app).get('/api/health')
+      probes.push({ status: res.status, body: res.body, ms: performance.now() - started })
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    await flood
+    expect(probes.length).toBeGreaterThan(5)
+    for (const probe of probes) expect(probe).toMatchObject({ status: 200, body: { status: 'ok', db: 'ok' } })
+    console.log(`health during 200 failed logins: ${probes.length} probes, slowest ${Math.max(...probes.map((p) => p.ms)).toFixed(0)} ms`)
+  }, 60_000)
+
   it.skipIf(!redisUrl)(`200 with redis ok, 503 once Redis is gone${redisLabel}`, async () => {
     const { app, config } = await t.build({ redis: true })
     expect((await supertest(app).get('/api/health')).body).toEqual({ status: 'ok', db: 'ok', redis: 'ok' })

@@ -2,12 +2,12 @@ import { KeyObject } from 'node:crypto'
 import jwt from 'jsonwebtoken'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RefreshToken } from '../src/models/index.js'
+import { RefreshToken, Role, User } from '../src/models/index.js'
 import { createTokenKeys } from '../src/services/token-keys.js'
 import { signAccessToken, verifyAccessToken } from '../src/services/tokens.js'
 import { jar, setCookies, sign, unsign } from './helpers/cookies.js'
 import { decodeJwt, forgeJwt, nowSeconds, tamperPayload } from './helpers/jwt.js'
-import { login, makeUser, names, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { authConfig, login, makeUser, names, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
 
@@ -185,5 +185,117 @@ describe('token keys', () => {
     const token = signAccessToken(keys, { id: 1, email: 'a@b.c', roleId: 1, role: 'admin' }, 900)
     expect(verifyAccessToken(keys, token).ok).toBe(true)
     expect(jwt.verify(token, secret, { algorithms: ['HS256'] })).toMatchObject({ sub: '1', type: 'access' })
+  })
+})
+
+describe('authorisation rests on the database, not on token claims', () => {
+  it('a deleted admin\'s old cookie can neither list users nor delete the admin who removed it', async () => {
+    const { app } = await t.build()
+    const [doomed, remover] = [await makeUser({ role: 'admin' }), await makeUser({ role: 'admin' })]
+    const doomedSession = await login(app, doomed.email)
+    const removerSession = await login(app, remover.email)
+    await supertest(app).get('/api/users').set(withCookies(doomedSession.cookies)).expect(200)
+
+    await supertest(app).delete('/api/users').set(withCookies(removerSession.cookies)).send({ ids: [doomed.id] }).expect(200)
+
+    await supertest(app).get('/api/users').set(withCookies(doomedSession.cookies)).expect(401)
+    await supertest(app).delete('/api/users').set(withCookies(doomedSession.cookies)).send({ ids: [remover.id] }).expect(401)
+    // Also with the token as a Bearer header, whose claims still say admin.
+    await supertest(app).get('/api/users').set('Authorization', `Bearer ${doomedSession.accessToken}`).expect(401)
+    expect(await User.findByPk(remover.id)).not.toBeNull()
+  })
+
+  it('a demoted admin loses admin routes on its next request, though its token still says admin', async () => {
+    const { app, config } = await t.build()
+    const admin = await makeUser({ role: 'admin' })
+    const session = await login(app, admin.email)
+    expect(decodeJwt(session.accessToken).payload.role).toBe('admin')
+    await supertest(app).get('/api/users').set(withCookies(session.cookies)).expect(200)
+
+    const userRole = await Role.findOne({ where: { name: 'user' } })
+    await User.update({ roleId: userRole!.id }, { where: { id: admin.id } })
+    config.authCache.userChanged(admin.id)
+
+    await supertest(app).get('/api/users').set(withCookies(session.cookies)).expect(403)
+    const me = await supertest(app).get('/api/auth/me').set(withCookies(session.cookies)).expect(200)
+    expect(me.body.user.role).toBe('user')
+  })
+})
+
+describe('Cache-Control: no-store on every API answer (ASVS 14.3.2)', () => {
+  it('login, register, refresh, /me, the users list, the guest session, errors and health', async () => {
+    const { app } = await t.build()
+    const admin = await makeUser({ role: 'admin' })
+    const session = await login(app, admin.email)
+    const answers = [
+      session.res,
+      await supertest(app).post('/api/auth/register').send({ name: 'N', email: `${admin.id}-${admin.email}`, password: 'password1' }),
+      await supertest(app).post('/api/auth/refresh-token').set(withCookies(session.cookies)),
+      await supertest(app).get('/api/auth/me').set(withCookies(session.cookies)),
+      await supertest(app).get('/api/users?page=1&size=10').set(withCookies(session.cookies)),
+      await supertest(app).get('/api/session'),
+      await supertest(app).get('/api/auth/me'),
+      await supertest(app).get('/api/nowhere'),
+      await supertest(app).get('/api/health'),
+    ]
+    for (const [i, res] of answers.entries()) {
+      expect(res.status, `answer ${i}`).toBeLessThan(500)
+      expect(res.headers['cache-control'], `answer ${i}`).toBe('no-store')
+      expect(res.headers.etag, `answer ${i}`).toBeUndefined()
+    }
+  })
+})
+
+describe('COOKIE_HOST_PREFIX=true (__Host- cookie names in production)', () => {
+  it('names every cookie __Host-…, Secure, Path=/ and without Domain, and ignores a tossed look-alike', async () => {
+    const { app, config } = await t.build({ env: { NODE_ENV: 'production', COOKIE_HOST_PREFIX: 'true' } })
+    const cookie = names(config)
+    expect(cookie).toEqual({
+      access: `__Host-${authConfig.name}_access`,
+      refresh: `__Host-${authConfig.name}_refresh`,
+      session: `__Host-${authConfig.name}_session`,
+    })
+    const victim = await makeUser()
+    const session = await login(app, victim.email)
+    const set = setCookies(session.res)
+    for (const name of [cookie.access, cookie.refresh]) {
+      expect(set.get(name)?.attributes).toMatchObject({ secure: true, path: '/' })
+      expect(set.get(name)?.attributes.domain).toBeUndefined()
+    }
+
+    // A sibling subdomain can set `app_access` for the parent domain, and it would be sent first;
+    // only the __Host- cookie counts, whatever comes before it.
+    const attacker = await login(app, (await makeUser()).email)
+    const tossed = { [`${authConfig.name}_access`]: attacker.cookies[cookie.access]!, [`${authConfig.name}_refresh`]: attacker.cookies[cookie.refresh]! }
+    const me = await supertest(app).get('/api/auth/me').set(withCookies({ ...tossed, ...session.cookies }))
+    expect(me.status).toBe(200)
+    expect(me.body.user.email).toBe(victim.email)
+    await supertest(app).get('/api/auth/me').set(withCookies(tossed)).expect(401)
+  })
+
+  it('keeps the plain names outside production and by default', async () => {
+    const dev = await t.build({ env: { COOKIE_HOST_PREFIX: 'true' } })
+    const prod = await t.build({ env: { NODE_ENV: 'production' } })
+    for (const { app } of [dev, prod]) {
+      const { res } = await login(app, (await makeUser()).email)
+      expect([...setCookies(res).keys()].sort()).toEqual([names().access, names().refresh])
+    }
+  })
+})
+
+describe('ids are validated one way, as numbers or strings', () => {
+  it('refuses ids beyond a 32-bit INTEGER in either form (422 errors[ids.0]) and takes the largest one in both', async () => {
+    const { app } = await t.build()
+    const admin = await login(app, (await makeUser({ role: 'admin' })).email)
+    for (const id of [4_294_967_438, '4294967438', 2_147_483_648, '2147483648', '00000000000000000001x']) {
+      const res = await supertest(app).delete('/api/users').set(withCookies(admin.cookies)).send({ ids: [id] })
+      expect(res.status, String(id)).toBe(422)
+      expect(Object.keys(res.body.errors), String(id)).toEqual(['ids.0'])
+    }
+    for (const id of [2_147_483_647, '2147483647']) {
+      const res = await supertest(app).delete('/api/users').set(withCookies(admin.cookies)).send({ ids: [id] })
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({ deleted: 0 })
+    }
   })
 })

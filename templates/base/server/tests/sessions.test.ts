@@ -27,11 +27,15 @@ describe('guest sessions without Redis (disabled store)', () => {
   })
 
   it('refuses JSON that is not an object (422) and nesting deeper than 32 levels, without a 5xx', async () => {
-    for (const body of ['[1,2]', '"text"', 'null']) {
+    // Well-formed JSON of the wrong shape is a validation error (422), as the README says;
+    // only JSON that does not parse is a 400.
+    for (const body of ['[1,2]', '"text"', 'null', 'false', '42']) {
       const res = await supertest(app).patch('/api/session').set('Content-Type', 'application/json').send(body)
-      expect(res.status, body).toBeGreaterThanOrEqual(400)
-      expect(res.status, body).toBeLessThan(500)
+      expect(res.status, body).toBe(422)
+      expect(typeof res.body.message, body).toBe('string')
     }
+    const malformed = await supertest(app).patch('/api/session').set('Content-Type', 'application/json').send('{"a":')
+    expect(malformed.status).toBe(400)
     const array = await supertest(app).patch('/api/session').send([1, 2])
     expect(array.status).toBe(422)
     const deep = await supertest(app).patch('/api/session').set('Content-Type', 'application/json').send(`{"a":${'['.repeat(5000)}${']'.repeat(5000)}}`)
@@ -159,11 +163,29 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
   it('sets the session cookie only when the session is used: not on register, login or health', async () => {
     const { app: verifying } = await t.build({ redis: true, auth: { requireEmailVerification: true } })
     const register = await supertest(verifying).post('/api/auth/register').send({ name: 'N', email: uniqueEmail('lazy'), password: PASSWORD })
-    expect(register.status).toBe(201)
+    expect(register.status).toBe(202)
     expect(register.headers['set-cookie']).toBeUndefined()
     expect((await supertest(app()).get('/api/health')).headers['set-cookie']).toBeUndefined()
     const user = await makeUser()
     const login = await supertest(app()).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
     expect([...setCookies(login).keys()].sort()).toEqual([names().access, names().refresh].sort())
+  })
+
+  it('limits new sessions per IP (429 with Retry-After), so anonymous clients cannot fill Redis; a session in use is never limited', async () => {
+    const { app: limited, config } = await t.build({ redis: true, rateLimits: { sessionCreatePerIp: { limit: 3, windowMs: 60_000 } } })
+    const body = { blob: 'x'.repeat(3900) }
+    const created: Array<Record<string, string>> = []
+    for (let i = 0; i < 3; i++) {
+      const res = await supertest(limited).patch('/api/session').send(body).expect(200)
+      created.push(jar(res))
+    }
+    const refused = await supertest(limited).patch('/api/session').send(body)
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+    expect(refused.body.message).toEqual(expect.any(String))
+    expect(refused.headers['set-cookie']).toBeUndefined()
+    // Writing to a session the client already holds is not creating one.
+    for (let i = 0; i < 5; i++) await supertest(limited).patch('/api/session').set(withCookies(created[0]!)).send({ n: i }).expect(200)
+    expect(await redis.keys(`${config.keyPrefix}session:*`)).toHaveLength(3)
   })
 })

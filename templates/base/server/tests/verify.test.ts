@@ -20,7 +20,7 @@ describe.each([true, false])('e-mail verification (requireEmailVerification: %s)
     const mail = await t.mailServer()
     const waiting = mail.next(mailTo(email))
     if (requireEmailVerification) {
-      await supertest(app).post('/api/auth/register').send({ name: 'V', email, password: PASSWORD }).expect(201)
+      await supertest(app).post('/api/auth/register').send({ name: 'V', email, password: PASSWORD }).expect(202)
     } else {
       // Without required verification the address can still be verified on request.
       await makeUser({ email, verified: false })

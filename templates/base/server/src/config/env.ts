@@ -23,6 +23,8 @@ export interface Env {
   JWT_REFRESH_SECRET: string
   COOKIE_SECRET: string
   COOKIE_SAMESITE: SameSite
+  /** In production, cookie names start with `__Host-` (services/cookies.ts). */
+  COOKIE_HOST_PREFIX: boolean
   CORS_ORIGINS: string[]
   TRUST_PROXY: boolean | number | string | undefined
 }
@@ -109,6 +111,9 @@ export function parseEnv(source: Source): Env {
   const sameSite = (read('COOKIE_SAMESITE') ?? 'lax').toLowerCase()
   if (sameSite !== 'lax' && sameSite !== 'none') fail('COOKIE_SAMESITE', `"${sameSite}" is not lax or none.`)
 
+  const hostPrefix = (read('COOKIE_HOST_PREFIX') ?? 'false').toLowerCase()
+  if (hostPrefix !== 'true' && hostPrefix !== 'false') fail('COOKIE_HOST_PREFIX', `"${hostPrefix}" is not true or false.`)
+
   const corsOrigins: string[] = []
   for (const entry of (read('CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
     const url = parseUrl(entry, ['http:', 'https:'])
@@ -146,6 +151,7 @@ export function parseEnv(source: Source): Env {
     MAIL_FROM: mailFrom,
     ...secrets,
     COOKIE_SAMESITE: sameSite as SameSite,
+    COOKIE_HOST_PREFIX: hostPrefix === 'true',
     CORS_ORIGINS: corsOrigins,
     TRUST_PROXY: trustProxy,
   }

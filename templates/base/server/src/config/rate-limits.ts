@@ -14,6 +14,8 @@ export interface RateLimitSettings {
   /** forgot-password and resend-verification, each counted separately. */
   mailPerIp: Limit
   mailPerEmail: Limit
+  /** New guest sessions (a write without a session cookie) per IP: an anonymous client cannot fill Redis. */
+  sessionCreatePerIp: Limit
 }
 
 const minute = 60_000
@@ -25,4 +27,5 @@ export const defaultRateLimits: RateLimitSettings = {
   registerPerEmail: { limit: 5, windowMs: minute },
   mailPerIp: { limit: 30, windowMs: minute },
   mailPerEmail: { limit: 5, windowMs: minute },
+  sessionCreatePerIp: { limit: 30, windowMs: minute },
 }

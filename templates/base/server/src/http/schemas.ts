@@ -18,7 +18,8 @@ export const nameField = text('name')
   .trim()
   .min(1, 'The name field is required.')
   .max(255, 'The name field must not be longer than 255 characters.')
-  .refine((value) => !value.includes('\0'), 'The name must not contain NUL characters.')
+  // A line break in a name would forge lines in a plain-text mail sent to any address.
+  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), 'The name must not contain line breaks or other control characters.')
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
 
@@ -70,13 +71,17 @@ export const searchQuery = text('search')
   .refine((value) => !value.includes('\0'), 'The search must not contain NUL characters.')
   .default('')
 
-/** Row ids from the data table: numbers, or strings of digits. */
+/** The largest id a 32-bit INTEGER column holds: a larger one is refused, not handed to the database. */
+const MAX_ID = 2_147_483_647
+const idMessage = 'Each id must be a positive whole number.'
+
+/** A row id, as a number or a string of digits: both forms meet the same range check. */
+export const idField = z
+  .union([z.number(), z.string().regex(/^\d{1,16}$/).transform(Number)], { error: idMessage })
+  .pipe(z.number().int(idMessage).min(1, idMessage).max(MAX_ID, idMessage))
+
+/** Row ids from the data table. */
 export const idList = z
-  .array(
-    z.union([z.number().int().positive().max(2_147_483_647), z.string().regex(/^[1-9]\d{0,9}$/).transform(Number)], {
-      error: 'Each id must be a positive whole number.',
-    }),
-    { error: 'The ids field must be a list of ids.' },
-  )
+  .array(idField, { error: 'The ids field must be a list of ids.' })
   .min(1, 'The ids field must list at least one id.')
   .max(1000, 'The ids field must not list more than 1000 ids.')

@@ -2,8 +2,9 @@ import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { Mailer } from '../mail/mailer.js'
-import { accountExistsMessage, linkWithToken, resetPasswordMessage, verifyEmailMessage } from '../mail/messages.js'
-import { EmailVerificationToken, PasswordResetToken } from '../models/index.js'
+import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
+import { PasswordResetToken } from '../models/index.js'
+import { registerAddress, resendVerificationLink } from '../services/email-verification.js'
 import { issueOneTimeToken } from '../services/one-time-tokens.js'
 import { findUserByEmail } from '../services/users.js'
 import type { JobHandlers } from './types.js'
@@ -15,18 +16,9 @@ import type { JobHandlers } from './types.js'
 export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Mailer }): JobHandlers {
   const { env, mailer } = deps
   return {
-    async 'user:verify-email'({ email, reason }) {
-      const user = await findUserByEmail(email)
-      if (!user) return
-      if (user.emailVerifiedAt) {
-        if (reason === 'register') {
-          await mailer.send(accountExistsMessage(user.email, user.name, `${env.BASE_URL}/login`, `${env.BASE_URL}/forgot-password`))
-        }
-        return
-      }
-      const token = await issueOneTimeToken(EmailVerificationToken, user.id, security.emailVerificationExpirySeconds)
-      const url = linkWithToken(env.BASE_URL, 'verify-email', token, user.email)
-      await mailer.send(verifyEmailMessage(user.email, user.name, url, security.emailVerificationExpirySeconds / 3600))
+    async 'user:verify-email'(job) {
+      if (job.reason === 'register') await registerAddress(deps, job.email, { name: job.name, passwordHash: job.passwordHash })
+      else await resendVerificationLink(deps, job.email)
     },
 
     async 'user:reset-password'({ email }) {

@@ -37,10 +37,10 @@ export class MemoryQueue implements JobQueue {
     } catch (error) {
       if (attempt < this.retry.attempts && !this.closed) {
         const delay = this.retry.backoffMs * 2 ** (attempt - 1)
-        this.logger.warn(`Job ${name} failed (attempt ${attempt}/${this.retry.attempts}), retrying in ${delay} ms: ${String(error)}`)
+        this.logger.warn({ job: name, err: error }, `Job ${name} failed (attempt ${attempt}/${this.retry.attempts}), retrying in ${delay} ms`)
         this.schedule(name, data, attempt + 1, delay)
       } else {
-        this.logger.error(`Job ${name} failed for good after ${attempt} attempt(s)`, error)
+        this.logger.error({ job: name, err: error }, `Job ${name} failed for good after ${attempt} attempt(s)`)
       }
     }
   }

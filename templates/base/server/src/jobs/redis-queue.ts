@@ -45,7 +45,8 @@ export class RedisQueue implements JobQueue {
       defaultJobOptions: {
         attempts: retry.attempts,
         backoff: { type: 'exponential', delay: retry.backoffMs },
-        removeOnComplete: 1000,
+        // A finished job's data (an address, a registration's bcrypt hash) has no reason to stay.
+        removeOnComplete: true,
         removeOnFail: 5000,
       },
     })
@@ -57,7 +58,7 @@ export class RedisQueue implements JobQueue {
         concurrency: 5,
       })
       this.worker.on('failed', (job, error) =>
-        logger.warn(`Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retry.attempts}): ${error.message}`),
+        logger.warn({ job: job?.name, err: error }, `Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retry.attempts})`),
       )
       this.worker.on('error', (error) => warnOnce(`Job worker: ${error.message}`))
     }

@@ -1,10 +1,11 @@
 /**
  * Jobs carry an e-mail address, never a token: the job creates the token record and mails the
- * plaintext, so no usable token ever sits in Redis.
+ * plaintext, so no usable token ever sits in Redis. A registration also carries its name and
+ * bcrypt hash (never the password), which its verification link will set.
  */
 export interface JobPayloads {
-  /** `register`: a new (or an already registered) address; `resend`: a new link was asked for. */
-  'user:verify-email': { email: string; reason: 'register' | 'resend' }
+  /** `register`: a registration of an address, new or not; `resend`: a new link was asked for. */
+  'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend' }
   'user:reset-password': { email: string }
 }
 

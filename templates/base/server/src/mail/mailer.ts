@@ -42,7 +42,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
       const file = path.join(mailDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`)
       await fs.writeFile(file, toEml(from, message), 'utf8')
-      logger.info(`Mail to ${message.to} — ${message.subject} (saved to ${file})\n${message.text}`)
+      logger.info({ mail: { to: message.to, subject: message.subject, file, text: message.text } }, `Mail saved to ${file}`)
     },
     close: () => {},
   }

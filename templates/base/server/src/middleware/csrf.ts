@@ -22,9 +22,10 @@ export function csrfGuard(config: AppConfig): RequestHandler {
     const sent = (req.cookies ?? {}) as object
     if (!names.some((name) => name in sent)) return next()
 
-    // A page served by this very host (say http://127.0.0.1:3000 while BASE_URL names
-    // localhost) is same-origin: the browser sends the app's cookies only to their own host.
-    const allowed = (origin: string) => trusted.has(origin) || hostOf(origin) === req.get('host')
+    // A page served by this very server under another name (http://127.0.0.1:3000 while
+    // BASE_URL names localhost) is same-origin too. Whole origins are compared, scheme and port
+    // included: https://host or ws://host is another origin than http://host.
+    const allowed = (origin: string) => trusted.has(origin) || origin === `${req.protocol}://${req.get('host')}`
     const origin = req.get('origin')
     if (origin !== undefined) {
       if (!allowed(origin)) throw forbidden()
@@ -45,13 +46,5 @@ function originOf(url: string): string {
     return new URL(url).origin
   } catch {
     return 'null'
-  }
-}
-
-function hostOf(origin: string): string | undefined {
-  try {
-    return new URL(origin).host
-  } catch {
-    return undefined
   }
 }

@@ -36,7 +36,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ message: status === 404 ? 'Not Found.' : 'Bad Request.' })
       return
     }
-    logger.error(`${req.method} ${req.originalUrl} failed`, error)
+    logger.error({ err: error, method: req.method, url: req.originalUrl }, 'Request failed')
     res.status(500).json({ message: 'Server Error.' })
   }
 }

@@ -9,6 +9,8 @@ export interface RateLimiters {
   register: RequestHandler[]
   forgotPassword: RequestHandler[]
   resendVerification: RequestHandler[]
+  /** Counts only requests that would start a guest session in Redis. */
+  sessionCreate: RequestHandler[]
   /** Forgets the failed logins of this e-mail and IP. */
   clearLoginFailures(req: Request): Promise<void>
 }
@@ -22,9 +24,16 @@ const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown')
 /** Runs after the JSON body parser, since some keys are the submitted e-mail. */
 export function createRateLimiters(config: AppConfig): RateLimiters {
   const settings = config.rateLimits
-  const limiter = (name: string, limit: Limit, key: (req: Request) => string, failuresOnly = false): RateLimitRequestHandler =>
+  const limiter = (
+    name: string,
+    limit: Limit,
+    key: (req: Request) => string,
+    failuresOnly = false,
+    skip: (req: Request) => boolean = () => false,
+  ): RateLimitRequestHandler =>
     rateLimit({
       ...limit,
+      skip,
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       skipSuccessfulRequests: failuresOnly,
@@ -48,6 +57,7 @@ export function createRateLimiters(config: AppConfig): RateLimiters {
     register: [limiter('register-ip', settings.registerPerIp, ipOf), limiter('register-email', settings.registerPerEmail, emailOf)],
     forgotPassword: [limiter('forgot-ip', settings.mailPerIp, ipOf), limiter('forgot-email', settings.mailPerEmail, emailOf)],
     resendVerification: [limiter('resend-ip', settings.mailPerIp, ipOf), limiter('resend-email', settings.mailPerEmail, emailOf)],
+    sessionCreate: [limiter('session-ip', settings.sessionCreatePerIp, ipOf, false, (req) => !req.session.enabled || req.session.started)],
     clearLoginFailures: async (req) => {
       await loginPerEmailIp.resetKey(`${emailOf(req)}|${ipOf(req)}`)
     },

@@ -1,18 +1,10 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
 
 /**
- * Shape shared by e-mail verification and password reset records: only the SHA-256 of the
+ * Columns shared by e-mail verification and password reset records: only the SHA-256 of the
  * token is kept, so a database leak yields no usable link.
  */
-export abstract class OneTimeToken extends Model<InferAttributes<OneTimeToken>, InferCreationAttributes<OneTimeToken>> {
-  declare id: CreationOptional<number>
-  declare userId: number
-  declare tokenHash: string
-  declare expiresAt: Date
-  declare createdAt: CreationOptional<Date>
-}
-
-export function oneTimeTokenAttributes() {
+function oneTimeTokenAttributes() {
   return {
     id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
     userId: { type: DataTypes.INTEGER, allowNull: false },
@@ -22,18 +14,35 @@ export function oneTimeTokenAttributes() {
   }
 }
 
-export class EmailVerificationToken extends OneTimeToken {
+/** `name` and `password` (a bcrypt hash): the registration that asked for this link, if one did. */
+export class EmailVerificationToken extends Model<InferAttributes<EmailVerificationToken>, InferCreationAttributes<EmailVerificationToken>> {
+  declare id: CreationOptional<number>
+  declare userId: number
+  declare tokenHash: string
+  declare expiresAt: Date
+  declare createdAt: CreationOptional<Date>
+  declare name: CreationOptional<string | null>
+  declare password: CreationOptional<string | null>
+
   static initModel(sequelize: Sequelize): void {
-    EmailVerificationToken.init(oneTimeTokenAttributes(), {
-      sequelize,
-      tableName: 'email_verification_tokens',
-      modelName: 'EmailVerificationToken',
-      updatedAt: false,
-    })
+    EmailVerificationToken.init(
+      {
+        ...oneTimeTokenAttributes(),
+        name: { type: DataTypes.STRING(255), allowNull: true },
+        password: { type: DataTypes.TEXT, allowNull: true },
+      },
+      { sequelize, tableName: 'email_verification_tokens', modelName: 'EmailVerificationToken', updatedAt: false },
+    )
   }
 }
 
-export class PasswordResetToken extends OneTimeToken {
+export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken>, InferCreationAttributes<PasswordResetToken>> {
+  declare id: CreationOptional<number>
+  declare userId: number
+  declare tokenHash: string
+  declare expiresAt: Date
+  declare createdAt: CreationOptional<Date>
+
   static initModel(sequelize: Sequelize): void {
     PasswordResetToken.init(oneTimeTokenAttributes(), {
       sequelize,
@@ -43,3 +52,5 @@ export class PasswordResetToken extends OneTimeToken {
     })
   }
 }
+
+export type OneTimeToken = EmailVerificationToken | PasswordResetToken

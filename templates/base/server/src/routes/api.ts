@@ -15,10 +15,12 @@ import { userRoutes } from './users.js'
 /**
  * JSON bodies, and every other body type read only to be dropped: it obeys the same size limit
  * (413), and a form post or a text body then meets the same 422 as an empty one. GET, HEAD and
- * OPTIONS carry no body here, so they skip both parsers.
+ * OPTIONS carry no body here, so they skip both parsers. Not strict: a top-level `null` or
+ * `"text"` is well-formed JSON of the wrong shape, so it meets validation (422) like `[1]`
+ * does; only JSON that does not parse is a 400.
  */
 function bodyParser(): RequestHandler {
-  const json = express.json({ limit: security.maxBodyBytes, type: ['application/json', 'application/*+json'] })
+  const json = express.json({ limit: security.maxBodyBytes, strict: false, type: ['application/json', 'application/*+json'] })
   const other = express.raw({ limit: security.maxBodyBytes, type: () => true })
   return (req, res, next) => {
     if (BODYLESS_METHODS.has(req.method)) return next()
@@ -33,6 +35,16 @@ function bodyParser(): RequestHandler {
 }
 
 const BODYLESS_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/**
+ * ASVS 14.3.2: nothing an API answer carries (a user, a token, a page of users) may be kept by
+ * the browser or a shared cache. Every /api answer says so, errors and health included: one
+ * rule is simpler to trust than a list of routes.
+ */
+const noStore: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'no-store')
+  next()
+}
 
 /**
  * The middleware every API request passes, run one after the other as one router layer: each
@@ -60,6 +72,7 @@ export function apiRoutes(config: AppConfig): Router {
   const corsOrigins = new Set(config.env.CORS_ORIGINS)
   router.use(
     series(
+      noStore,
       // Only listed origins get CORS headers; any other origin is never reflected.
       cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }),
       // No secret here: services/cookies.ts checks a signature when the cookie is read.
@@ -71,9 +84,10 @@ export function apiRoutes(config: AppConfig): Router {
   )
 
   router.get('/health', health(config))
-  router.use('/auth', authRoutes(config, createRateLimiters(config)))
+  const limits = createRateLimiters(config)
+  router.use('/auth', authRoutes(config, limits))
   router.use('/users', userRoutes(config))
-  router.use('/session', sessionRoutes())
+  router.use('/session', sessionRoutes(limits))
   router.use(notFoundHandler)
   return router
 }

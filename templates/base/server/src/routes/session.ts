@@ -1,10 +1,11 @@
 import { Router } from 'express'
+import type { RateLimiters } from '../middleware/rate-limits.js'
 import { showSession } from '../controllers/session/show-session.js'
 import { updateSession } from '../controllers/session/update-session.js'
 
-export function sessionRoutes(): Router {
+export function sessionRoutes(limits: RateLimiters): Router {
   const router = Router()
   router.get('/', showSession())
-  router.patch('/', updateSession())
+  router.patch('/', ...limits.sessionCreate, updateSession())
   return router
 }

@@ -3,11 +3,16 @@ import type { CookieOptions, Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
 import { memoPerKey } from './verified-memo.js'
 
-export const cookieNames = (config: Pick<AppConfig, 'auth'>) => ({
-  access: `${config.auth.name}_access`,
-  refresh: `${config.auth.name}_refresh`,
-  session: `${config.auth.name}_session`,
-})
+/**
+ * With COOKIE_HOST_PREFIX=true in production the names start with `__Host-`: a browser accepts
+ * such a cookie only from this very host, Secure, for Path=/ and without Domain, so a sibling
+ * subdomain cannot plant (toss) a cookie of the same name that would be read before ours.
+ */
+export function cookieNames(config: { auth: Pick<AppConfig['auth'], 'name'>; env: Pick<AppConfig['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }) {
+  const prefix = config.env.COOKIE_HOST_PREFIX && config.env.NODE_ENV === 'production' ? '__Host-' : ''
+  const base = `${prefix}${config.auth.name}`
+  return { access: `${base}_access`, refresh: `${base}_refresh`, session: `${base}_session` }
+}
 
 /** The attributes every cookie of the app is set and cleared with. */
 export function cookieAttributes(config: Pick<AppConfig, 'env'>): CookieOptions {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { Op, type ModelStatic } from 'sequelize'
+import { Op, type CreationAttributes, type ModelStatic, type WhereOptions } from 'sequelize'
 import { security } from '../config/security.js'
 import type { OneTimeToken } from '../models/index.js'
 
@@ -18,27 +18,34 @@ export function newOneTimeToken(): string {
 }
 
 /**
- * Issues a fresh token for a user and deletes the older ones, so only the latest link works.
- * Returns the plaintext, which exists only in memory and in the e-mail.
+ * Issues a fresh token for a user; by default the older ones are deleted, so only the latest
+ * link works. Returns the plaintext, which exists only in memory and in the e-mail.
  */
-export async function issueOneTimeToken(model: ModelStatic<OneTimeToken>, userId: number, lifeSeconds: number): Promise<string> {
+export async function issueOneTimeToken<T extends OneTimeToken>(
+  model: ModelStatic<T>,
+  userId: number,
+  lifeSeconds: number,
+  options: { voidOlder?: boolean; fields?: Partial<CreationAttributes<T>> } = {},
+): Promise<string> {
   const token = newOneTimeToken()
-  await model.destroy({ where: { userId } })
-  await model.create({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + lifeSeconds * 1000) })
+  if (options.voidOlder ?? true) await model.destroy({ where: { userId } as WhereOptions<T> })
+  await model.create({ ...options.fields, userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + lifeSeconds * 1000) } as CreationAttributes<T>)
   return token
 }
 
 /**
- * Consumes a token for the given user. The delete is the single conditional statement that
- * decides: of two concurrent requests with the same token only one deletes the row.
- * Invalid, expired, used and someone else's tokens all answer false alike.
+ * Consumes a token for the given user and returns its record, or null. The delete is the single
+ * conditional statement that decides: of two concurrent requests with the same token only one
+ * deletes the row. Using a token voids the user's other tokens of the kind. Invalid, expired,
+ * used and someone else's tokens all answer null alike.
  */
-export async function consumeOneTimeToken(model: ModelStatic<OneTimeToken>, userId: number | undefined, token: string): Promise<boolean> {
+export async function consumeOneTimeToken<T extends OneTimeToken>(model: ModelStatic<T>, userId: number | undefined, token: string): Promise<T | null> {
   // An unknown e-mail still runs the query, so it costs the same as a wrong token.
-  const deleted = await model.destroy({
-    where: { userId: userId ?? -1, tokenHash: hashToken(token), expiresAt: { [Op.gt]: new Date() } },
-  })
-  if (deleted !== 1 || userId === undefined) return false
-  await model.destroy({ where: { userId } })
-  return true
+  const row = (await model.findOne({
+    where: { userId: userId ?? -1, tokenHash: hashToken(token), expiresAt: { [Op.gt]: new Date() } } as WhereOptions<T>,
+  })) as T | null
+  if (!row || userId === undefined) return null
+  if ((await model.destroy({ where: { id: row.id } as WhereOptions<T> })) !== 1) return null
+  await model.destroy({ where: { userId } as WhereOptions<T> })
+  return row
 }

@@ -6,6 +6,8 @@ export interface GuestSession {
   /** null when the store is disabled; reading it starts the session (and sets its cookie). */
   readonly id: string | null
   readonly enabled: boolean
+  /** Whether the request carried a valid session cookie (so a write would not start a new session). */
+  readonly started: boolean
   get<T = unknown>(key: string): Promise<T | undefined>
   set(key: string, value: unknown): Promise<void>
   all(): Promise<SessionData>
@@ -23,6 +25,7 @@ export const isSessionId = (value: unknown): value is string => typeof value ===
 const disabledSession: GuestSession = {
   id: null,
   enabled: false,
+  started: false,
   get: async () => undefined,
   set: async () => {},
   all: async () => ({}),
@@ -73,6 +76,9 @@ export function createGuestSession(
       return ensureId()
     },
     enabled: true,
+    get started() {
+      return idOf() !== undefined
+    },
     async get<T>(key: string) {
       const id = idOf()
       return id === undefined ? undefined : ((await store.get(id, key)) as T | undefined)

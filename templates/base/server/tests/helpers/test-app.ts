@@ -8,13 +8,14 @@ import supertest from 'supertest'
 import { afterAll, inject } from 'vitest'
 import { createApp } from '../../src/app.js'
 import { authConfig, type AuthConfig } from '../../src/config/auth.js'
-import { parseEnv } from '../../src/config/env.js'
+import { parseEnv, type Env } from '../../src/config/env.js'
 import { createAppConfig, type AppConfig } from '../../src/context.js'
 import { connectDatabase, createSequelize } from '../../src/db/database.js'
-import type { Logger } from '../../src/logger.js'
+import { createLogger, type Logger } from '../../src/logger.js'
 import type { RateLimitSettings } from '../../src/config/rate-limits.js'
 import { initModels, type RoleName, type User } from '../../src/models/index.js'
 import type { AuthCacheSettings } from '../../src/services/auth-cache.js'
+import { cookieNames } from '../../src/services/cookies.js'
 import { hashPassword } from '../../src/services/passwords.js'
 import { createUser } from '../../src/services/users.js'
 import { cookieHeader, jar } from './cookies.js'
@@ -49,18 +50,16 @@ export interface TestApp {
   request: supertest.Agent
 }
 
-/** Records what the app logs, so a test can assert on it and the output stays quiet. */
-export class MemoryLogger implements Logger {
-  readonly lines: string[] = []
-  info(message: string) {
-    this.lines.push(message)
-  }
-  warn(message: string) {
-    this.lines.push(message)
-  }
-  error(message: string, error?: unknown) {
-    this.lines.push(`${message} ${error instanceof Error ? (error.stack ?? error.message) : String(error ?? '')}`)
-  }
+/**
+ * The app's real (pino) logger writing into memory: `lines` holds what production would print,
+ * one JSON object each, so a test can assert on it and the output stays quiet.
+ */
+export type MemoryLogger = Logger & { lines: string[]; records(): Array<Record<string, unknown>> }
+
+export function memoryLogger(): MemoryLogger {
+  const lines: string[] = []
+  const logger = createLogger('test', { write: (line: string) => void lines.push(line.trimEnd()) })
+  return Object.assign(logger, { lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) })
 }
 
 /**
@@ -121,7 +120,7 @@ export function useTestApps() {
       REDIS_URL: options.redis ? (redisUrl ?? undefined) : undefined,
       ...options.env,
     })
-    const logger = new MemoryLogger()
+    const logger = memoryLogger()
     const config = await createAppConfig({
       env,
       auth: options.auth,
@@ -177,8 +176,6 @@ export async function login(app: Express, email: string, password = PASSWORD, re
 
 export const withCookies = (cookies: Record<string, string>) => ({ Cookie: cookieHeader(cookies) })
 
-export const names = (config: Pick<AppConfig, 'auth'> = { auth: authConfig }) => ({
-  access: `${config.auth.name}_access`,
-  refresh: `${config.auth.name}_refresh`,
-  session: `${config.auth.name}_session`,
-})
+/** The app's cookie names: `names()` for a test app's defaults, `names(config)` for a built one. */
+export const names = (config: Pick<AppConfig, 'auth' | 'env'> = { auth: authConfig, env: { COOKIE_HOST_PREFIX: false, NODE_ENV: 'test' } as Env }) =>
+  cookieNames(config)

@@ -8,63 +8,38 @@ import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
 import { hashPassword } from '../../services/passwords.js'
 import { signIn } from '../../services/sign-in.js'
-import { createUser, identityOf, roleId, serializeUser, type UserJson } from '../../services/users.js'
+import { createUser, identityOf, serializeUser } from '../../services/users.js'
 
 const schema = z.object({ name: nameField, email: emailField, password: newPasswordField })
 
 const emailTaken = () => fieldError('email', 'The email has already been taken.')
 
+export const registeredMessage = 'Thanks for registering. Check your inbox: we sent a link to verify your e-mail address.'
+
 /**
  * Verification off: the account is signed in at once, so a taken address is a 422.
- * Verification on: a taken address answers exactly like a new one (201 and a user of the same
- * shape, after the same bcrypt work) and the job mails its owner a notice instead, so the
- * endpoint does not reveal which addresses have accounts.
+ * Verification on: every valid request does the same work (hash the password, queue the job)
+ * and gets the same 202; nothing here reads the users table, so neither the answer, its timing
+ * nor an id sequence can tell a taken address from a free one. The job decides what to mail.
  */
 export function register(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const input = validate(schema, req.body)
 
-    if (!config.auth.requireEmailVerification) {
-      if (await User.findOne({ where: { email: input.email } })) throw emailTaken()
+    if (config.auth.requireEmailVerification) {
       const passwordHash = await hashPassword(input.password)
-      const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
-        throw error instanceof UniqueConstraintError ? emailTaken() : error
-      })
-      const json = serializeUser(user)
-      const accessToken = await signIn(req, res, config, identityOf(json), false)
-      res.status(201).json({ user: json, access_token: accessToken })
+      await config.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash })
+      res.status(202).json({ message: registeredMessage })
       return
     }
 
+    if (await User.findOne({ where: { email: input.email } })) throw emailTaken()
     const passwordHash = await hashPassword(input.password)
-    let user: UserJson
-    if (await User.findOne({ where: { email: input.email } })) {
-      user = await lookalikeUser(input.name, input.email)
-    } else {
-      user = await createUser({ ...input, passwordHash, role: 'user', verified: false })
-        .then(serializeUser)
-        .catch(async (error: unknown) => {
-          if (error instanceof UniqueConstraintError) return lookalikeUser(input.name, input.email)
-          throw error
-        })
-    }
-    await config.queue.dispatch('user:verify-email', { email: input.email, reason: 'register' })
-    res.status(201).json({ user })
-  }
-}
-
-/** What a fresh registration would have returned, for an address that already has an account. */
-async function lookalikeUser(name: string, email: string): Promise<UserJson> {
-  const now = new Date().toISOString()
-  const lastId = (await User.max<number | null, User>('id')) ?? 0
-  return {
-    id: lastId + 1,
-    name,
-    email,
-    roleId: await roleId('user'),
-    role: 'user',
-    emailVerifiedAt: null,
-    createdAt: now,
-    updatedAt: now,
+    const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
+      throw error instanceof UniqueConstraintError ? emailTaken() : error
+    })
+    const json = serializeUser(user)
+    const accessToken = await signIn(req, res, config, identityOf(json), false)
+    res.status(201).json({ user: json, access_token: accessToken })
   }
 }

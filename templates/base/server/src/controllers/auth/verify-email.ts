@@ -6,19 +6,29 @@ import { emailField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { EmailVerificationToken } from '../../models/index.js'
 import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
+import { revokeAllRefreshTokens } from '../../services/refresh-tokens.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 
 const schema = z.object({ email: emailField, token: tokenField })
 
 export const invalidToken = () => fieldError('token', 'This link is invalid or has expired.')
 
+/**
+ * A link mailed after a registration sets that registration's name and password along with the
+ * verified address: whoever registered the address first, the account ends up with the
+ * credentials of the registration whose link was used. Using a link voids the others.
+ */
 export function verifyEmail(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const input = validate(schema, req.body)
     const user = await findUserByEmail(input.email)
-    if (!(await consumeOneTimeToken(EmailVerificationToken, user?.id, input.token)) || !user) throw invalidToken()
-    if (!user.emailVerifiedAt) {
-      await user.update({ emailVerifiedAt: new Date() })
+    const link = await consumeOneTimeToken(EmailVerificationToken, user?.id, input.token)
+    if (!link || !user) throw invalidToken()
+    const registration = link.name != null && link.password != null ? { name: link.name, password: link.password } : {}
+    if (!user.emailVerifiedAt || 'password' in registration) {
+      await user.update({ emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...registration })
+      // A changed password ends whatever sessions the account had.
+      if ('password' in registration) await revokeAllRefreshTokens(config, user.id)
       config.authCache.userChanged(user.id)
     }
     res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })

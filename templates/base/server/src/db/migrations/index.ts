@@ -4,6 +4,7 @@ import * as createRefreshTokens from './0003-create-refresh-tokens.js'
 import * as createEmailVerificationTokens from './0004-create-email-verification-tokens.js'
 import * as createPasswordResetTokens from './0005-create-password-reset-tokens.js'
 import * as addUsersSearch from './0006-add-users-search.js'
+import * as addRegistrationToVerificationTokens from './0007-add-registration-to-verification-tokens.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
 // the bundled order is the applied order. Append new migrations at the end.
@@ -14,4 +15,5 @@ export const migrations = [
   { name: '0004-create-email-verification-tokens', ...createEmailVerificationTokens },
   { name: '0005-create-password-reset-tokens', ...createPasswordResetTokens },
   { name: '0006-add-users-search', ...addUsersSearch },
+  { name: '0007-add-registration-to-verification-tokens', ...addRegistrationToVerificationTokens },
 ]
