@@ -4,23 +4,12 @@ import type { Express } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { Role, User } from '../src/models/index.js'
-import { login, makeUser, names, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
+import { login, makeUser, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
+import { me, refreshOnly, within } from './helpers/requests.js'
 
 const t = useTestApps()
 
-const me = (app: Express, cookies: Record<string, string>) => supertest(app).get('/api/auth/me').set(withCookies(cookies))
 const listUsers = (app: Express, cookies: Record<string, string>) => supertest(app).get('/api/users').set(withCookies(cookies))
-const refreshOnly = (cookies: Record<string, string>) => ({ [names().refresh]: cookies[names().refresh]! })
-
-/** Polls until `check` holds; returns the milliseconds it took, or fails after `limitMs`. */
-async function within(limitMs: number, check: () => Promise<boolean>): Promise<number> {
-  const started = Date.now()
-  while (!(await check())) {
-    if (Date.now() - started > limitMs) throw new Error(`still not true after ${limitMs} ms`)
-    await sleep(25)
-  }
-  return Date.now() - started
-}
 
 async function demoteInDatabase(user: User) {
   // As another process would: straight to the table, with nobody told.

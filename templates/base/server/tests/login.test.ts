@@ -40,7 +40,9 @@ describe('login', () => {
 
     const claims = decodeJwt(res.body.access_token)
     expect(claims.header.alg).toBe('HS256')
-    expect(Object.keys(claims.payload).sort()).toEqual(['email', 'exp', 'iat', 'role', 'roleId', 'sub', 'type'])
+    // Beyond the contract's claims, `sid` names the session, so revoking it refuses this token too.
+    expect(Object.keys(claims.payload).sort()).toEqual(['email', 'exp', 'iat', 'role', 'roleId', 'sid', 'sub', 'type'])
+    expect(claims.payload.sid).toMatch(/^[\w-]{36}$/)
     expect(claims.payload).toMatchObject({ sub: String(user.id), email: user.email, roleId: user.roleId, role: 'user', type: 'access' })
     expect((claims.payload.exp as number) - (claims.payload.iat as number)).toBe(authConfig.accessExpirySeconds)
 

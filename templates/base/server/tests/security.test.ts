@@ -26,7 +26,8 @@ describe('token verification (each bad token: 401, never renewed)', () => {
 
   const claims = () => {
     const iat = nowSeconds()
-    return { sub: String(user.id), email: user.email, roleId: 1, role: 'admin', type: 'access', iat, exp: iat + 600 }
+    const sid = decodeJwt(session.accessToken).payload.sid
+    return { sub: String(user.id), email: user.email, roleId: 1, role: 'admin', type: 'access', sid, iat, exp: iat + 600 }
   }
   /** /me with a crafted access cookie next to a perfectly valid refresh cookie. */
   const meWithAccess = (token: string) =>
@@ -60,6 +61,18 @@ describe('token verification (each bad token: 401, never renewed)', () => {
   it('accepts a correctly signed token (the forging helpers are sound)', async () => {
     const token = forgeJwt('HS256', { ...claims(), role: 'user', roleId: user.roleId }, secrets.JWT_ACCESS_SECRET)
     await meWithAccess(token).expect(200)
+  })
+
+  it('trusts no access token without a session (`sid`): alone it is 401, next to a live refresh cookie it is renewed', async () => {
+    const { sid: _sid, ...withoutSession } = { ...claims(), role: 'user', roleId: user.roleId }
+    const token = forgeJwt('HS256', withoutSession, secrets.JWT_ACCESS_SECRET)
+    await supertest(app).get('/api/auth/me').set('Authorization', `Bearer ${token}`).expect(401)
+    await supertest(app)
+      .get('/api/auth/me')
+      .set(withCookies({ [names().access]: sign(token, secrets.COOKIE_SECRET) }))
+      .expect(401)
+    const renewed = await meWithAccess(token).expect(200)
+    expect(decodeJwt(unsign(setCookies(renewed).get(names().access)!.raw)).payload.sid).toBe(claims().sid)
   })
 
   it('rejects an access cookie with a bad cookie signature or none', async () => {

@@ -1,4 +1,5 @@
 import { createAppConfig } from '../context.js'
+import { jobNames } from '../jobs/types.js'
 import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
 // A worker of its own, for deployments that run jobs outside the web process (WORKER=false there).
@@ -7,7 +8,7 @@ if (!env.REDIS_URL) exitWith('REDIS_URL is not set: without Redis, jobs run insi
 const sequelize = await connectOrExit(env)
 await refuseWithPendingMigrations(sequelize)
 const config = await createAppConfig({ env, sequelize, worker: true })
-config.logger.info('Worker started: processing user:verify-email and user:reset-password')
+config.logger.info(`Worker started: processing ${jobNames.join(', ')}`)
 
 async function stop() {
   await config.close()

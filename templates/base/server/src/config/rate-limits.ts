@@ -16,6 +16,10 @@ export interface RateLimitSettings {
   mailPerEmail: Limit
   /** New guest sessions (a write without a session cookie) per IP: an anonymous client cannot fill Redis. */
   sessionCreatePerIp: Limit
+  /** Wrong passwords on the password-checked account routes, per user; once over, every such request is a 429. */
+  accountPasswordPerUser: Limit
+  /** E-mail change requests per user (each mails two addresses). */
+  emailChangePerUser: Limit
 }
 
 const minute = 60_000
@@ -28,4 +32,6 @@ export const defaultRateLimits: RateLimitSettings = {
   mailPerIp: { limit: 30, windowMs: minute },
   mailPerEmail: { limit: 5, windowMs: minute },
   sessionCreatePerIp: { limit: 30, windowMs: minute },
+  accountPasswordPerUser: { limit: 5, windowMs: minute },
+  emailChangePerUser: { limit: 5, windowMs: minute },
 }

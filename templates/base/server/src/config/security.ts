@@ -2,6 +2,7 @@
 export const security = {
   bcryptCost: 10,
   emailVerificationExpirySeconds: 24 * 60 * 60,
+  emailChangeExpirySeconds: 24 * 60 * 60,
   passwordResetExpirySeconds: 15 * 60,
   sessionTtlSeconds: 7200,
   /** A refresh token replaced less than this long ago still yields its current successor. */

@@ -12,6 +12,8 @@ declare global {
   namespace Express {
     interface Request {
       auth?: AuthIdentity
+      /** The session (refresh family) of the authenticated request. */
+      sessionId?: string
       session: GuestSession
     }
   }

@@ -4,14 +4,15 @@ import { security } from '../config/security.js'
 import type { Mailer } from '../mail/mailer.js'
 import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
 import { PasswordResetToken } from '../models/index.js'
+import { mailEmailChange } from '../services/email-change.js'
 import { registerAddress, resendVerificationLink } from '../services/email-verification.js'
 import { issueOneTimeToken } from '../services/one-time-tokens.js'
 import { findUserByEmail } from '../services/users.js'
 import type { JobHandlers } from './types.js'
 
 /**
- * The work behind register, resend-verification and forgot-password. The HTTP handlers answer
- * the same for every address; whether an account exists is only decided here.
+ * The work behind register, resend-verification, forgot-password and an e-mail change. The HTTP
+ * handlers answer the same for every address; whether an account exists is only decided here.
  */
 export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Mailer }): JobHandlers {
   const { env, mailer } = deps
@@ -27,6 +28,10 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
       const token = await issueOneTimeToken(PasswordResetToken, user.id, security.passwordResetExpirySeconds)
       const url = linkWithToken(env.BASE_URL, 'reset-password', token, user.email)
       await mailer.send(resetPasswordMessage(user.email, user.name, url, security.passwordResetExpirySeconds / 60))
+    },
+
+    async 'user:confirm-email'({ userId, email }) {
+      await mailEmailChange(deps, userId, email)
     },
   }
 }

@@ -7,13 +7,15 @@ export interface JobPayloads {
   /** `register`: a registration of an address, new or not; `resend`: a new link was asked for. */
   'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend' }
   'user:reset-password': { email: string }
+  /** An e-mail change of a signed-in user to `email`: the job mails both addresses. */
+  'user:confirm-email': { userId: number; email: string }
 }
 
 export type JobName = keyof JobPayloads
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> }
 
-export const jobNames = ['user:verify-email', 'user:reset-password'] as const satisfies readonly JobName[]
+export const jobNames = ['user:verify-email', 'user:reset-password', 'user:confirm-email'] as const satisfies readonly JobName[]
 
 export interface JobQueue {
   readonly driver: 'redis' | 'memory'

@@ -46,3 +46,35 @@ export const accountExistsMessage = (to: string, name: string, loginUrl: string,
     ],
     { label: 'Sign in', url: loginUrl },
   )
+
+export const confirmEmailChangeMessage = (to: string, name: string, url: string, hours: number) =>
+  message(
+    to,
+    'Confirm your new e-mail address',
+    [`Hello ${name},`, `Please confirm that this is the new e-mail address of your account. The link expires in ${hours} hours.`, 'If you did not ask for this, ignore this message: nothing changes.'],
+    { label: 'Confirm e-mail address', url },
+  )
+
+/** To the current address when a change is asked for: the owner learns of it before anything changes. */
+export const emailChangeRequestedMessage = (to: string, name: string, newEmail: string, passwordUrl: string) =>
+  message(
+    to,
+    'A change of your e-mail address was requested',
+    [
+      `Hello ${name},`,
+      `Someone signed in to your account asked to change its e-mail address to ${newEmail}. Nothing changes until the link sent there is used.`,
+      `If it was not you, change your password at ${passwordUrl} now: that also signs out every other session.`,
+    ],
+  )
+
+/** To an address that already has an account, instead of a confirmation link. */
+export const emailTakenMessage = (to: string, name: string) =>
+  message(
+    to,
+    'Someone tried to use your e-mail address',
+    [
+      `Hello ${name},`,
+      'Someone asked to move another account to this e-mail address, which already belongs to your account. Nothing was changed.',
+      'If it was you, use a different address for the other account.',
+    ],
+  )

@@ -3,6 +3,7 @@ import type { AppConfig } from '../context.js'
 import { unauthenticated } from '../http/errors.js'
 import { cookieNames, readSignedCookie } from '../services/cookies.js'
 import { findActiveRefreshToken } from '../services/refresh-tokens.js'
+import { isLive, touchSession } from '../services/sessions.js'
 import { issueAccessCookie } from '../services/sign-in.js'
 import { verifyAccessToken } from '../services/tokens.js'
 
@@ -14,42 +15,72 @@ import { verifyAccessToken } from '../services/tokens.js'
  *
  * The identity comes from the user as the database has it, through the authentication cache
  * (services/auth-cache.ts), never from the token's claims alone: a deleted user is refused and a
- * changed role applies, within the cache's bound.
+ * changed role applies, within the cache's bound. So does the session the token names (`sid`):
+ * once it is revoked (logout, a password change, "sign out everywhere", …) its access token is
+ * refused too, not only its refresh token.
  */
 export function authenticate(config: AppConfig): RequestHandler {
   const names = cookieNames(config)
   return async (req, res, next) => {
     const proof = await proofOf(req, config, names)
-    const user = proof ? await config.authCache.user(proof.userId) : undefined
-    if (!proof || !user) throw unauthenticated()
+    if (!proof) throw unauthenticated()
+    const [user, session] = await Promise.all([config.authCache.user(proof.userId), config.authCache.session(proof.sessionId, proof.userId)])
+    if (!user || !isLive(session, proof.userId)) throw unauthenticated()
     req.auth = user.identity
-    if (proof.renew) issueAccessCookie(res, config, user.identity)
+    req.sessionId = proof.sessionId
+    touchSession(proof.sessionId, session)
+    if (proof.renew) issueAccessCookie(res, config, user.identity, proof.sessionId)
     next()
+  }
+}
+
+/**
+ * For routes that serve guests too but want to know a signed-in user (confirming an e-mail
+ * change keeps the confirming session): `req.auth` is set when the request proves a user, and
+ * nothing is refused when it does not.
+ */
+export function authenticateIfPossible(config: AppConfig): RequestHandler {
+  const required = authenticate(config)
+  return (req, res, next) => {
+    Promise.resolve(required(req, res, () => {}))
+      .catch(() => {
+        req.auth = undefined
+        req.sessionId = undefined
+      })
+      .then(() => next(), next)
   }
 }
 
 type Names = ReturnType<typeof cookieNames>
 
-/** The user the request's tokens prove, and whether that took the refresh token (a new access cookie is due). */
-async function proofOf(req: Request, config: AppConfig, names: Names): Promise<{ userId: number; renew: boolean } | null> {
+interface Proof {
+  userId: number
+  sessionId: string
+  /** The refresh token proved it: a new access cookie is due. */
+  renew: boolean
+}
+
+/** The user and session the request's tokens prove. */
+async function proofOf(req: Request, config: AppConfig, names: Names): Promise<Proof | null> {
   // `Authorization: Bearer` for clients that keep the returned access_token themselves.
   const header = req.get('authorization')
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     const verified = match ? verifyAccessToken(config.keys, match[1] as string) : null
-    return verified?.ok ? { userId: Number(verified.claims.sub), renew: false } : null
+    return verified?.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : null
   }
 
   const access = readSignedCookie(req, config, names.access)
   if (access.present) {
     if (access.value === null) return null
     const verified = verifyAccessToken(config.keys, access.value)
-    if (verified.ok) return { userId: Number(verified.claims.sub), renew: false }
-    if (!verified.expired) return null
+    if (verified.ok && verified.claims.sid) return { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false }
+    // A token from before sessions existed (no `sid`) is renewed like an expired one.
+    if (!verified.ok && !verified.expired) return null
   }
 
   const refresh = readSignedCookie(req, config, names.refresh)
   if (refresh.value === null) return null
-  const userId = await findActiveRefreshToken(config, refresh.value)
-  return userId === null ? null : { userId, renew: true }
+  const active = await findActiveRefreshToken(config, refresh.value)
+  return active === null ? null : { ...active, renew: true }
 }

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
@@ -11,6 +11,9 @@ export interface RateLimiters {
   resendVerification: RequestHandler[]
   /** Counts only requests that would start a guest session in Redis. */
   sessionCreate: RequestHandler[]
+  /** After `authenticate`: counts wrong passwords (services/confirm-password.ts) per user. */
+  accountPassword: RequestHandler[]
+  emailChange: RequestHandler[]
   /** Forgets the failed logins of this e-mail and IP. */
   clearLoginFailures(req: Request): Promise<void>
 }
@@ -20,6 +23,7 @@ const emailOf = (req: Request) => {
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : ''
 }
 const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown')
+const userOf = (req: Request) => String(req.auth?.id ?? 'none')
 
 /** Runs after the JSON body parser, since some keys are the submitted e-mail. */
 export function createRateLimiters(config: AppConfig): RateLimiters {
@@ -30,10 +34,12 @@ export function createRateLimiters(config: AppConfig): RateLimiters {
     key: (req: Request) => string,
     failuresOnly = false,
     skip: (req: Request) => boolean = () => false,
+    failed: (req: Request, res: Response) => boolean = (_req, res) => res.statusCode >= 400,
   ): RateLimitRequestHandler =>
     rateLimit({
       ...limit,
       skip,
+      requestWasSuccessful: (req, res) => !failed(req, res),
       standardHeaders: 'draft-7',
       legacyHeaders: false,
       skipSuccessfulRequests: failuresOnly,
@@ -58,6 +64,10 @@ export function createRateLimiters(config: AppConfig): RateLimiters {
     forgotPassword: [limiter('forgot-ip', settings.mailPerIp, ipOf), limiter('forgot-email', settings.mailPerEmail, emailOf)],
     resendVerification: [limiter('resend-ip', settings.mailPerIp, ipOf), limiter('resend-email', settings.mailPerEmail, emailOf)],
     sessionCreate: [limiter('session-ip', settings.sessionCreatePerIp, ipOf, false, (req) => !req.session.enabled || req.session.started)],
+    accountPassword: [
+      limiter('account-password', settings.accountPasswordPerUser, userOf, true, () => false, (_req, res) => res.locals.wrongPassword === true),
+    ],
+    emailChange: [limiter('email-change', settings.emailChangePerUser, userOf)],
     clearLoginFailures: async (req) => {
       await loginPerEmailIp.resetKey(`${emailOf(req)}|${ipOf(req)}`)
     },

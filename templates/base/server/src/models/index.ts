@@ -1,10 +1,11 @@
 import type { Sequelize } from 'sequelize'
-import { EmailVerificationToken, PasswordResetToken } from './one-time-token.js'
+import { EmailChangeToken, EmailVerificationToken, PasswordResetToken } from './one-time-token.js'
 import { RefreshToken } from './refresh-token.js'
 import { Role } from './role.js'
+import { Session } from './session.js'
 import { User } from './user.js'
 
-export { EmailVerificationToken, PasswordResetToken, RefreshToken, Role, User }
+export { EmailChangeToken, EmailVerificationToken, PasswordResetToken, RefreshToken, Role, Session, User }
 export type { OneTimeToken } from './one-time-token.js'
 export type { RoleName } from './role.js'
 
@@ -22,5 +23,7 @@ export function initModels(sequelize: Sequelize): void {
   RefreshToken.initModel(sequelize)
   EmailVerificationToken.initModel(sequelize)
   PasswordResetToken.initModel(sequelize)
+  EmailChangeToken.initModel(sequelize)
+  Session.initModel(sequelize)
   User.belongsTo(Role, { foreignKey: 'roleId', as: 'Role' })
 }

@@ -53,4 +53,21 @@ export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken
   }
 }
 
-export type OneTimeToken = EmailVerificationToken | PasswordResetToken
+/** A pending e-mail change: `email` is the new address, which the token was mailed to. */
+export class EmailChangeToken extends Model<InferAttributes<EmailChangeToken>, InferCreationAttributes<EmailChangeToken>> {
+  declare id: CreationOptional<number>
+  declare userId: number
+  declare tokenHash: string
+  declare expiresAt: Date
+  declare createdAt: CreationOptional<Date>
+  declare email: string
+
+  static initModel(sequelize: Sequelize): void {
+    EmailChangeToken.init(
+      { ...oneTimeTokenAttributes(), email: { type: DataTypes.STRING(255), allowNull: false } },
+      { sequelize, tableName: 'email_change_tokens', modelName: 'EmailChangeToken', updatedAt: false },
+    )
+  }
+}
+
+export type OneTimeToken = EmailVerificationToken | PasswordResetToken | EmailChangeToken

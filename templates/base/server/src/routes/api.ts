@@ -8,6 +8,7 @@ import { csrfGuard } from '../middleware/csrf.js'
 import { notFoundHandler } from '../middleware/error-handler.js'
 import { guestSession } from '../middleware/guest-session.js'
 import { createRateLimiters } from '../middleware/rate-limits.js'
+import { accountRoutes } from './account.js'
 import { authRoutes } from './auth.js'
 import { sessionRoutes } from './session.js'
 import { userRoutes } from './users.js'
@@ -86,6 +87,7 @@ export function apiRoutes(config: AppConfig): Router {
   router.get('/health', health(config))
   const limits = createRateLimiters(config)
   router.use('/auth', authRoutes(config, limits))
+  router.use('/account', accountRoutes(config, limits))
   router.use('/users', userRoutes(config))
   router.use('/session', sessionRoutes(limits))
   router.use(notFoundHandler)

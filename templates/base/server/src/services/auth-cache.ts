@@ -2,6 +2,7 @@ import type { Redis } from 'ioredis'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger.js'
 import { loadRefreshTokenRow, type RefreshTokenRow } from './refresh-tokens.js'
+import { loadSessionState, type SessionState } from './sessions.js'
 import { loadUser, type CachedUser } from './users.js'
 
 export interface AuthCacheSettings {
@@ -17,16 +18,23 @@ type Message = { user: number } | { sessionsOf: number }
 
 /**
  * What authentication reads on every request, kept in memory: users by id (their role, and the
- * JSON `/me` answers with) and refresh-token rows by jti. A write that changes either calls
- * `userChanged` or `sessionsChanged`, which drops the entries on this instance at once and, with
- * Redis, on every other instance through pub/sub. An entry is never trusted for longer than
- * `ttlMs` (5 s), so a lost message, a Redis outage or a second instance without Redis can serve a
- * deleted user, a changed role or a revoked refresh token for 5 s at most. Concurrent misses for
- * one key share one query.
+ * JSON `/me` answers with), sessions by id and refresh-token rows by jti. A write that changes
+ * them calls `userChanged` or `sessionsChanged`, which drops the entries on this instance at once
+ * and, with Redis, on every other instance through pub/sub. An entry is never trusted for longer
+ * than `ttlMs` (5 s), so a lost message, a Redis outage or a second instance without Redis can
+ * serve a deleted user, a changed role or a revoked session for 5 s at most. Concurrent misses
+ * for one key share one query.
  */
 export class AuthCache {
   private readonly users: LRUCache<number, CachedUser>
   private readonly refreshTokens: LRUCache<string, RefreshTokenRow>
+  private readonly sessions: LRUCache<string, SessionState>
+  /**
+   * The user each cached or loading session and refresh token was asked for (the token's `sub`),
+   * so `sessionsChanged` can drop a user's entries, loads in flight included: a load that started
+   * before a revocation committed must not be kept.
+   */
+  private readonly owners = new Map<string, number>()
   private readonly subscriber: Redis | null
   private readonly channel: string
 
@@ -37,8 +45,10 @@ export class AuthCache {
     settings: AuthCacheSettings = defaultAuthCacheSettings,
   ) {
     const options = { max: settings.max, ttl: settings.ttlMs, ttlAutopurge: false }
+    const owned = (kind: 'r' | 's') => ({ ...options, dispose: (_value: unknown, key: string) => void this.owners.delete(`${kind}:${key}`) })
     this.users = new LRUCache<number, CachedUser>({ ...options, fetchMethod: (id) => loadUser(id) })
-    this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...options, fetchMethod: (jti) => loadRefreshTokenRow(jti) })
+    this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...owned('r'), fetchMethod: (jti) => loadRefreshTokenRow(jti) })
+    this.sessions = new LRUCache<string, SessionState>({ ...owned('s'), fetchMethod: (id) => loadSessionState(id) })
     this.channel = `${keyPrefix}auth-cache`
     this.subscriber = redis ? this.subscribe(redis) : null
   }
@@ -48,8 +58,15 @@ export class AuthCache {
     return fetchFresh(this.users, id)
   }
 
-  refreshToken(jti: string): Promise<RefreshTokenRow | undefined> {
+  /** `userId`: whom the token claims to belong to. */
+  refreshToken(jti: string, userId: number): Promise<RefreshTokenRow | undefined> {
+    this.owners.set(`r:${jti}`, userId)
     return fetchFresh(this.refreshTokens, jti)
+  }
+
+  session(id: string, userId: number): Promise<SessionState | undefined> {
+    this.owners.set(`s:${id}`, userId)
+    return fetchFresh(this.sessions, id)
   }
 
   /** The user's row changed or is gone: its name, e-mail, role or verification. */
@@ -58,7 +75,7 @@ export class AuthCache {
     this.publish({ user: id })
   }
 
-  /** Refresh tokens of these users were revoked or replaced. */
+  /** Sessions or refresh tokens of these users were revoked or replaced. */
   sessionsChanged(userIds: number | number[]): void {
     for (const id of ([] as number[]).concat(userIds)) {
       this.apply({ sessionsOf: id })
@@ -75,7 +92,12 @@ export class AuthCache {
       this.users.delete(message.user)
       return
     }
-    for (const [jti, row] of this.refreshTokens.entries()) if (row.userId === message.sessionsOf) this.refreshTokens.delete(jti)
+    for (const [key, owner] of this.owners) {
+      if (owner !== message.sessionsOf) continue
+      this.owners.delete(key)
+      if (key.startsWith('r:')) this.refreshTokens.delete(key.slice(2))
+      else this.sessions.delete(key.slice(2))
+    }
   }
 
   private publish(message: Message): void {

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { Op, QueryTypes } from 'sequelize'
+import { QueryTypes } from 'sequelize'
 import { security } from '../config/security.js'
 import type { AppConfig } from '../context.js'
 import { RefreshToken } from '../models/index.js'
+import { revokeSessions, startSession, touchSession, type ClientInfo } from './sessions.js'
 import { nowSeconds, signRefreshToken, verifyRefreshToken } from './tokens.js'
 
 /** What signing a refresh token reads of its row: a model, or the values a login just inserted. */
-type SignedRow = Pick<RefreshToken, 'userId' | 'jti' | 'expiresAt'>
+type SignedRow = Pick<RefreshToken, 'userId' | 'jti' | 'family' | 'expiresAt'>
 
 export interface IssuedRefreshToken {
   row: SignedRow
@@ -29,16 +30,21 @@ function sign(config: AppConfig, row: SignedRow, issuedAt: number): IssuedRefres
   }
 }
 
-/** A login starts a new family whose absolute expiry every later rotation inherits. */
-export async function startRefreshFamily(config: AppConfig, userId: number, remember: boolean): Promise<IssuedRefreshToken> {
+/**
+ * A login starts a session: a new family whose absolute expiry every later rotation inherits,
+ * and the session row the sessions page lists (services/sessions.ts).
+ */
+export async function startRefreshFamily(config: AppConfig, userId: number, remember: boolean, client: ClientInfo): Promise<IssuedRefreshToken> {
   const life = remember ? config.auth.refreshRememberExpirySeconds : config.auth.refreshExpirySeconds
   const issuedAt = nowSeconds()
-  const row = { userId, jti: randomUUID(), expiresAt: new Date((issuedAt + life) * 1000) }
+  const now = new Date()
+  const row = { userId, jti: randomUUID(), family: randomUUID(), expiresAt: new Date((issuedAt + life) * 1000) }
+  await startSession(row.family, userId, remember, client, row.expiresAt)
   // One INSERT, no model instance: the main thread's share of a login is what logins/s lose to
   // bcrypt. Replacements go through Sequelize's escaping, which writes dates as the models do.
   await RefreshToken.sequelize!.query(
     'INSERT INTO refresh_tokens (userId, jti, family, revoked, expiresAt, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
-    { replacements: [row.userId, row.jti, randomUUID(), false, row.expiresAt, new Date()], type: QueryTypes.INSERT },
+    { replacements: [row.userId, row.jti, row.family, false, row.expiresAt, now], type: QueryTypes.INSERT },
   )
   return sign(config, row, issuedAt)
 }
@@ -46,30 +52,32 @@ export async function startRefreshFamily(config: AppConfig, userId: number, reme
 /** What the middleware's renewal needs of a refresh token, as the authentication cache keeps it. */
 export interface RefreshTokenRow {
   userId: number | null
+  /** The session the token belongs to. */
+  family: string
   revoked: boolean
   /** Epoch milliseconds. */
   expiresAt: number
 }
 
-const byJti = 'SELECT userId, revoked, expiresAt FROM refresh_tokens WHERE jti = $1'
+const byJti = 'SELECT userId, family, revoked, expiresAt FROM refresh_tokens WHERE jti = $1'
 
 export async function loadRefreshTokenRow(jti: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await RefreshToken.sequelize!.query<{ userId: number | null; revoked: unknown; expiresAt: Date | string }>(byJti, {
+  const [row] = await RefreshToken.sequelize!.query<{ userId: number | null; family: string; revoked: unknown; expiresAt: Date | string }>(byJti, {
     bind: [jti],
     type: QueryTypes.SELECT,
   })
   if (!row) return undefined
   // SQLite and MySQL both answer a boolean column with 0 or 1.
-  return { userId: row.userId, revoked: Number(row.revoked) === 1, expiresAt: new Date(row.expiresAt).getTime() }
+  return { userId: row.userId, family: row.family, revoked: Number(row.revoked) === 1, expiresAt: new Date(row.expiresAt).getTime() }
 }
 
-/** The user behind a live refresh JWT, for the middleware's renewal (no rotation), or null. */
-export async function findActiveRefreshToken(config: AppConfig, token: string): Promise<number | null> {
+/** The user and session behind a live refresh JWT, for the middleware's renewal (no rotation), or null. */
+export async function findActiveRefreshToken(config: AppConfig, token: string): Promise<{ userId: number; sessionId: string } | null> {
   const verified = verifyRefreshToken(config.keys, token)
   if (!verified.ok) return null
-  const row = await config.authCache.refreshToken(verified.claims.jti)
+  const row = await config.authCache.refreshToken(verified.claims.jti, Number(verified.claims.sub))
   if (!row || row.revoked || row.userId === null || String(row.userId) !== verified.claims.sub || row.expiresAt <= Date.now()) return null
-  return row.userId
+  return { userId: row.userId, sessionId: row.family }
 }
 
 /**
@@ -96,6 +104,7 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
     )
     if (won === 1) {
       config.authCache.sessionsChanged(row.userId)
+      touchSession(row.family)
       return sign(config, successor, verified.claims.iat)
     }
     await successor.destroy()
@@ -108,23 +117,7 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
     const current = await RefreshToken.findOne({ where: { jti: row.replacedBy, revoked: false } })
     if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current, verified.claims.iat)
   }
-  await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { family: row.family, revoked: false } })
-  config.authCache.sessionsChanged(row.userId as number)
+  // Reuse of a spent token: whoever holds the family, thief or owner, is signed out.
+  await revokeSessions(config, row.userId as number, { only: row.family })
   return null
-}
-
-/** Logout: only the presented token, and only if it belongs to the signed-in user. */
-export async function revokeRefreshToken(config: AppConfig, token: string, userId: number): Promise<void> {
-  const verified = verifyRefreshToken(config.keys, token)
-  if (!verified.ok) return
-  await RefreshToken.update(
-    { revoked: true, revokedAt: new Date() },
-    { where: { jti: verified.claims.jti, userId, revoked: false } },
-  )
-  config.authCache.sessionsChanged(userId)
-}
-
-export async function revokeAllRefreshTokens(config: AppConfig, userIds: number | number[]): Promise<void> {
-  await RefreshToken.update({ revoked: true, revokedAt: new Date() }, { where: { userId: { [Op.in]: ([] as number[]).concat(userIds) }, revoked: false } })
-  config.authCache.sessionsChanged(userIds)
 }

@@ -9,6 +9,8 @@ export interface AccessClaims {
   roleId: number | null
   role: string | null
   type: 'access'
+  /** The session (refresh family) the token was issued for: revoking the session refuses the token. */
+  sid?: string
   iat: number
   exp: number
 }
@@ -31,6 +33,7 @@ export function signAccessToken(
   keys: TokenKeys,
   user: { id: number; email: string; roleId: number | null; role: string | null },
   lifeSeconds: number,
+  sessionId?: string,
 ): string {
   const iat = nowSeconds()
   const claims: AccessClaims = {
@@ -39,6 +42,7 @@ export function signAccessToken(
     roleId: user.roleId,
     role: user.role,
     type: 'access',
+    ...(sessionId === undefined ? {} : { sid: sessionId }),
     iat,
     exp: iat + lifeSeconds,
   }
@@ -56,7 +60,8 @@ export function verifyAccessToken(keys: TokenKeys, token: string): Verified<Acce
     c.type === 'access' &&
     typeof c.email === 'string' &&
     (c.roleId === null || Number.isInteger(c.roleId)) &&
-    (c.role === null || typeof c.role === 'string'),
+    (c.role === null || typeof c.role === 'string') &&
+    (c.sid === undefined || (typeof c.sid === 'string' && c.sid.length <= 64)),
   )
 }
 

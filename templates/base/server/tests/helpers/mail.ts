@@ -93,3 +93,10 @@ function decodeQuotedPrintable(source: string): string {
     'latin1',
   ).toString('utf8')
 }
+
+/** The token of a `confirm-email` link (an e-mail change), as the client page would receive it. */
+export function confirmLinkIn(mail: ReceivedMail): { url: string; token: string } {
+  const match = /(https?:\/\/[^\s"<]+\/confirm-email\?token=([A-Za-z0-9_-]+))/.exec(mail.body)
+  if (!match) throw new Error(`No confirm-email link in:\n${mail.body}`)
+  return { url: match[1]!, token: match[2]! }
+}

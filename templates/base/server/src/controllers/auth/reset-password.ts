@@ -7,7 +7,7 @@ import { PasswordResetToken } from '../../models/index.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
 import { hashPassword } from '../../services/passwords.js'
-import { revokeAllRefreshTokens } from '../../services/refresh-tokens.js'
+import { revokeSessions } from '../../services/sessions.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
 
@@ -21,7 +21,7 @@ export function resetPassword(config: AppConfig): RequestHandler {
     if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
     await user.update({ password: await hashPassword(input.password) })
     config.authCache.userChanged(user.id)
-    await revokeAllRefreshTokens(config, user.id)
+    await revokeSessions(config, user.id)
     clearAuthCookies(res, config)
     res.json({ message: 'Your password has been reset. Please sign in with the new one.' })
   }

@@ -6,7 +6,7 @@ import { emailField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { EmailVerificationToken } from '../../models/index.js'
 import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
-import { revokeAllRefreshTokens } from '../../services/refresh-tokens.js'
+import { revokeSessions } from '../../services/sessions.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 
 const schema = z.object({ email: emailField, token: tokenField })
@@ -28,7 +28,7 @@ export function verifyEmail(config: AppConfig): RequestHandler {
     if (!user.emailVerifiedAt || 'password' in registration) {
       await user.update({ emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...registration })
       // A changed password ends whatever sessions the account had.
-      if ('password' in registration) await revokeAllRefreshTokens(config, user.id)
+      if ('password' in registration) await revokeSessions(config, user.id)
       config.authCache.userChanged(user.id)
     }
     res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })

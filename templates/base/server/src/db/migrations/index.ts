@@ -5,6 +5,8 @@ import * as createEmailVerificationTokens from './0004-create-email-verification
 import * as createPasswordResetTokens from './0005-create-password-reset-tokens.js'
 import * as addUsersSearch from './0006-add-users-search.js'
 import * as addRegistrationToVerificationTokens from './0007-add-registration-to-verification-tokens.js'
+import * as createSessions from './0008-create-sessions.js'
+import * as createEmailChangeTokens from './0009-create-email-change-tokens.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
 // the bundled order is the applied order. Append new migrations at the end.
@@ -16,4 +18,6 @@ export const migrations = [
   { name: '0005-create-password-reset-tokens', ...createPasswordResetTokens },
   { name: '0006-add-users-search', ...addUsersSearch },
   { name: '0007-add-registration-to-verification-tokens', ...addRegistrationToVerificationTokens },
+  { name: '0008-create-sessions', ...createSessions },
+  { name: '0009-create-email-change-tokens', ...createEmailChangeTokens },
 ]

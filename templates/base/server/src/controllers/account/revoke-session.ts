@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express'
+import type { AppConfig } from '../../context.js'
+import { notFound } from '../../http/errors.js'
+import { clearAuthCookies } from '../../services/cookies.js'
+import { findLiveSession, revokeSessions } from '../../services/sessions.js'
+
+/** Signs one session out; another user's session or an unknown id is a 404 (nothing to tell apart). */
+export function revokeAccountSession(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const userId = req.auth!.id
+    const id = String(req.params.id)
+    if (!(await findLiveSession(userId, id))) throw notFound()
+    await revokeSessions(config, userId, { only: id })
+    // Signing out this very session is a logout.
+    if (id === req.sessionId) clearAuthCookies(res, config)
+    res.status(204).end()
+  }
+}

@@ -1,0 +1,20 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { unauthenticated } from '../../http/errors.js'
+import { nameField } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { findUserById, serializeUser } from '../../services/users.js'
+
+const schema = z.object({ name: nameField })
+
+export function updateProfile(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const { name } = validate(schema, req.body)
+    const user = await findUserById(req.auth!.id)
+    if (!user) throw unauthenticated()
+    await user.update({ name })
+    config.authCache.userChanged(user.id)
+    res.json({ user: serializeUser(user) })
+  }
+}

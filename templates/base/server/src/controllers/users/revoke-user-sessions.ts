@@ -1,0 +1,16 @@
+import type { RequestHandler } from 'express'
+import type { AppConfig } from '../../context.js'
+import { notFound } from '../../http/errors.js'
+import { idField } from '../../http/schemas.js'
+import { User } from '../../models/index.js'
+import { revokeSessions } from '../../services/sessions.js'
+
+/** "Sign out everywhere" for a user: every session and its access token, at once. */
+export function revokeUserSessions(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const id = idField.safeParse(req.params.id)
+    if (!id.success || !(await User.findByPk(id.data, { attributes: ['id'] }))) throw notFound()
+    await revokeSessions(config, id.data)
+    res.status(204).end()
+  }
+}

@@ -1,0 +1,129 @@
+import Bowser from 'bowser'
+import type { Request } from 'express'
+import { Op, QueryTypes } from 'sequelize'
+import type { AppConfig } from '../context.js'
+import { RefreshToken, Session } from '../models/index.js'
+
+/** Where a sign-in came from, as the sessions page shows it. */
+export interface ClientInfo {
+  ip: string | null
+  userAgent: string | null
+}
+
+/** `req.ip` honours TRUST_PROXY; an IPv4 client of a dual-stack socket is shown without `::ffff:`. */
+export const clientOf = (req: Request): ClientInfo => ({
+  ip: req.ip?.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/, '') ?? null,
+  userAgent: req.get('user-agent')?.slice(0, 512) || null,
+})
+
+export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date): Promise<void> {
+  const now = new Date()
+  await Session.sequelize!.query(
+    'INSERT INTO sessions (id, userId, remember, ip, userAgent, createdAt, lastUsedAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    { replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt], type: QueryTypes.INSERT },
+  )
+}
+
+/** What authentication reads of a session on every request, as the authentication cache keeps it. */
+export interface SessionState {
+  userId: number | null
+  revoked: boolean
+  /** Epoch milliseconds. */
+  expiresAt: number
+  lastUsedAt: number
+}
+
+const byId = 'SELECT userId, revokedAt, expiresAt, lastUsedAt FROM sessions WHERE id = $1'
+
+export async function loadSessionState(id: string): Promise<SessionState | undefined> {
+  const [row] = await Session.sequelize!.query<{ userId: number | null; revokedAt: unknown; expiresAt: Date | string; lastUsedAt: Date | string }>(
+    byId,
+    { bind: [id], type: QueryTypes.SELECT },
+  )
+  if (!row) return undefined
+  return {
+    userId: row.userId,
+    revoked: row.revokedAt !== null,
+    expiresAt: new Date(row.expiresAt).getTime(),
+    lastUsedAt: new Date(row.lastUsedAt).getTime(),
+  }
+}
+
+export const isLive = (state: SessionState | undefined, userId: number): state is SessionState =>
+  state !== undefined && !state.revoked && state.userId === userId && state.expiresAt > Date.now()
+
+/** "Last active" is kept to the minute: one write per session a minute, not one per request. */
+const TOUCH_EVERY_MS = 60_000
+
+/** Records that the session was used now, if its last record is older than a minute. Never waits, never fails a request. */
+export function touchSession(id: string, state?: SessionState): void {
+  const now = Date.now()
+  if (state) {
+    if (now - state.lastUsedAt < TOUCH_EVERY_MS) return
+    state.lastUsedAt = now
+  }
+  Session.update({ lastUsedAt: new Date(now) }, { where: { id } }).catch(() => {})
+}
+
+/**
+ * Ends sessions of the given users: all of them, only one (`only`), or all but one (`except`,
+ * the session making the request). Their refresh tokens are revoked with them, and the
+ * authentication cache drops them on every instance, so their access tokens stop working at
+ * the next request (within 5 s on other instances when a message is lost or without Redis).
+ */
+export async function revokeSessions(config: AppConfig, userIds: number | number[], options: { only?: string; except?: string } = {}): Promise<void> {
+  const users = ([] as number[]).concat(userIds)
+  if (users.length === 0) return
+  const now = new Date()
+  const ids = options.only !== undefined ? { [Op.eq]: options.only } : options.except !== undefined ? { [Op.ne]: options.except } : undefined
+  await Session.update({ revokedAt: now }, { where: { userId: { [Op.in]: users }, revokedAt: null, ...(ids ? { id: ids } : {}) } })
+  await RefreshToken.update(
+    { revoked: true, revokedAt: now },
+    { where: { userId: { [Op.in]: users }, revoked: false, ...(ids ? { family: ids } : {}) } },
+  )
+  config.authCache.sessionsChanged(users)
+}
+
+/** "Chrome on Linux", through bowser's user-agent tables. */
+export function deviceOf(userAgent: string | null): string {
+  if (!userAgent) return 'Unknown device'
+  const { browser, os } = Bowser.parse(userAgent)
+  if (!browser.name && !os.name) return 'Unknown device'
+  if (!os.name) return browser.name!
+  if (!browser.name) return os.name
+  return `${browser.name} on ${os.name}`
+}
+
+export interface SessionJson {
+  id: string
+  current: boolean
+  device: string
+  ip: string | null
+  createdAt: string
+  lastUsedAt: string
+  expiresAt: string
+  remember: boolean
+}
+
+/** The user's live sessions, the current one first, then the most recently used. */
+export async function listSessions(userId: number, currentId: string | undefined): Promise<SessionJson[]> {
+  const rows = await Session.findAll({
+    where: { userId, revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
+    order: [['lastUsedAt', 'DESC'], ['createdAt', 'DESC']],
+  })
+  const json = rows.map((row) => ({
+    id: row.id,
+    current: row.id === currentId,
+    device: deviceOf(row.userAgent),
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    remember: Boolean(row.remember),
+  }))
+  return [...json.filter((s) => s.current), ...json.filter((s) => !s.current)]
+}
+
+/** A live session of this user, or null (someone else's, unknown, ended). */
+export const findLiveSession = (userId: number, id: string) =>
+  Session.findOne({ where: { id, userId, revokedAt: null, expiresAt: { [Op.gt]: new Date() } } })
