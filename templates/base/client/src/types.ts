@@ -22,3 +22,17 @@ export interface User {
 }
 
 export type RowId = string | number
+
+/** One sign-in of the current user, as `GET /api/account/sessions` lists it. */
+export interface AccountSession {
+  id: RowId
+  /** The session of this browser. */
+  current: boolean
+  /** Browser and system, e.g. "Chrome on Linux". */
+  device: string
+  ip: string | null
+  createdAt: string
+  lastUsedAt: string | null
+  expiresAt: string
+  remember: boolean
+}

@@ -5,9 +5,15 @@ import RegisterPage from '@/pages/RegisterPage.vue'
 import ForgotPasswordPage from '@/pages/ForgotPasswordPage.vue'
 import ResetPasswordPage from '@/pages/ResetPasswordPage.vue'
 import VerifyEmailPage from '@/pages/VerifyEmailPage.vue'
+import ConfirmEmailPage from '@/pages/ConfirmEmailPage.vue'
 import DashboardPage from '@/pages/DashboardPage.vue'
 import UsersPage from '@/pages/UsersPage.vue'
 import NotFoundPage from '@/pages/NotFoundPage.vue'
+import SettingsLayout from '@/layouts/SettingsLayout.vue'
+import ProfileSettingsPage from '@/pages/settings/ProfileSettingsPage.vue'
+import PasswordSettingsPage from '@/pages/settings/PasswordSettingsPage.vue'
+import SessionsSettingsPage from '@/pages/settings/SessionsSettingsPage.vue'
+import DeleteAccountSettingsPage from '@/pages/settings/DeleteAccountSettingsPage.vue'
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -31,8 +37,27 @@ export function createAppRouter(history: RouterHistory = createWebHistory()) {
       // Mail links work whether or not someone is signed in on this browser.
       { path: '/reset-password', name: 'reset-password', component: ResetPasswordPage, meta: { title: 'Reset password' } },
       { path: '/verify-email', name: 'verify-email', component: VerifyEmailPage, meta: { title: 'Verify e-mail' } },
+      { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'Confirm e-mail' } },
       { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'Dashboard' } },
       { path: '/users', name: 'users', component: UsersPage, meta: { auth: true, admin: true, title: 'Users' } },
+      {
+        // The children inherit `auth`: vue-router merges the meta of every matched record.
+        path: '/settings',
+        component: SettingsLayout,
+        meta: { auth: true },
+        redirect: { name: 'settings-profile' },
+        children: [
+          { path: 'profile', name: 'settings-profile', component: ProfileSettingsPage, meta: { title: 'Profile' } },
+          { path: 'password', name: 'settings-password', component: PasswordSettingsPage, meta: { title: 'Password' } },
+          { path: 'sessions', name: 'settings-sessions', component: SessionsSettingsPage, meta: { title: 'Sessions' } },
+          {
+            path: 'delete-account',
+            name: 'settings-delete-account',
+            component: DeleteAccountSettingsPage,
+            meta: { title: 'Delete account' },
+          },
+        ],
+      },
       { path: '/:pathMatch(.*)*', name: 'not-found', component: NotFoundPage, meta: { title: 'Not found' } },
     ],
     // Back and forward return to where the user was; new pages start at the top. Visits with

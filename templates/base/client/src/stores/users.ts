@@ -33,5 +33,12 @@ export const useUsersStore = defineStore('users', () => {
     }
   }
 
-  return { page, loading, error, fetch }
+  /** A user the API just changed, in place: no refetch for one row. */
+  function replace(user: User) {
+    const rows = page.value?.data
+    const at = rows?.findIndex((row) => row.id === user.id) ?? -1
+    if (rows && at >= 0) rows[at] = user
+  }
+
+  return { page, loading, error, fetch, replace }
 })
