@@ -2,8 +2,8 @@
  * Generates every variant into a temporary folder outside the repo, links them all to one
  * shared install, and runs each variant's own typecheck, tests and build, then starts it as a
  * user would (`db:migrate`, `start`) and asks `/api/health`; browser tests run on the variants
- * in E2E_VARIANTS. MySQL variants get a fresh MariaDB database each run, dropped
- * afterwards; Redis is the machine's.
+ * in E2E_VARIANTS. MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
+ * PostgreSQL each run, dropped afterwards; Redis is the machine's.
  *
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
@@ -14,14 +14,14 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
-import { freshMysqlDatabase } from './lib/database.js'
+import { freshDatabase } from './lib/database.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
 const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e'] as const
 type Step = (typeof STEPS)[number]
 
-/** Browser tests on one SQLite and one MySQL variant: enough to cover both drivers end to end. */
-const E2E_VARIANTS = new Set(['sqlite', 'mysql-custom'])
+/** Browser tests on one variant per database: enough to cover every driver end to end. */
+const E2E_VARIANTS = new Set(['sqlite', 'mysql-custom', 'postgres'])
 /** This variant runs its whole suite with REDIS_URL set, so the app itself runs on Redis. */
 const REDIS_VARIANT = 'mysql-custom'
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -93,7 +93,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   renderLinkedVariant(id, dir, modules)
 
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
-  const database = answers.db === 'mysql' ? await freshMysqlDatabase(`cca_${id.replace(/-/g, '_')}_${runId}`) : undefined
+  const database = await freshDatabase(answers.db, `cca_${id.replace(/-/g, '_')}_${runId}`)
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     TEST_REDIS_URL: REDIS_URL,

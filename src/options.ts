@@ -6,7 +6,7 @@ import { formatDuration, parseDuration } from './duration.js'
  * reproduce-this-project command and the test variants are all derived from this table.
  */
 
-export const DATABASES = ['sqlite', 'mysql'] as const
+export const DATABASES = ['sqlite', 'mysql', 'postgres'] as const
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const
 export type Database = (typeof DATABASES)[number]
 export type PackageManager = (typeof PACKAGE_MANAGERS)[number]
@@ -18,6 +18,7 @@ export interface Answers {
   rememberTtl: number
   emailVerification: boolean
   cookieName: string
+  twoFactor: boolean
   pm: PackageManager
   install: boolean
   git: boolean
@@ -88,7 +89,7 @@ export const OPTIONS: readonly OptionRow[] = [
   row({
     key: 'db',
     flag: '--db',
-    valueName: '<sqlite|mysql>',
+    valueName: `<${DATABASES.join('|')}>`,
     description: 'database',
     prompt: 'Database',
     choices: DATABASES,
@@ -143,6 +144,13 @@ export const OPTIONS: readonly OptionRow[] = [
       if (COOKIE_PREFIX.test(text)) return text
       throw new InvalidValue('use a letter followed by up to 31 letters, digits, _ or -')
     },
+  }),
+  row({
+    key: 'twoFactor',
+    flag: '--two-factor',
+    description: 'offer two-factor authentication (TOTP)',
+    prompt: 'Offer two-factor authentication (TOTP)?',
+    default: () => false,
   }),
   row({
     key: 'pm',
@@ -231,4 +239,5 @@ export const VARIANTS: Readonly<Record<string, readonly string[]>> = {
     '--db', 'mysql', '--email-verification', '--cookie-name', 'acme',
     '--access-ttl', '10m', '--refresh-ttl', '2h', '--remember-ttl', '14d',
   ],
+  postgres: ['--db', 'postgres', '--two-factor', '--cookie-name', 'pg'],
 }

@@ -33,7 +33,7 @@ describe('--help and --version', () => {
 
 describe('invalid values', () => {
   it.each([
-    [['--db', 'postgres'], '--db "postgres" is invalid: use sqlite or mysql'],
+    [['--db', 'oracle'], '--db "oracle" is invalid: use sqlite or mysql or postgres'],
     [['--access-ttl', 'soon'], '--access-ttl "soon" is invalid: use whole seconds (900) or a number with s, m, h or d (15m, 30d)'],
     [['--refresh-ttl', '0'], '--refresh-ttl "0" is invalid'],
     [['--remember-ttl', '2w'], '--remember-ttl "2w" is invalid'],
@@ -44,7 +44,7 @@ describe('invalid values', () => {
     [['--cookie-name', 'a b'], '--cookie-name "a b" is invalid'],
     [['--pm', 'pip'], '--pm "pip" is invalid: use npm or pnpm or yarn or bun'],
     [['--frobnicate'], "error: unknown option '--frobnicate'"],
-    [['--db'], "error: option '--db <sqlite|mysql>' argument missing"],
+    [['--db'], "error: option '--db <sqlite|mysql|postgres>' argument missing"],
   ])('%j exits 1 with one line and writes nothing', async (args, message) => {
     const target = join(dir.path, 'app')
     const { code, stdout, stderr } = await runCli([target, ...quiet, ...args])
@@ -91,6 +91,15 @@ describe('non-interactive runs', () => {
     expect(readFileSync(join(dir.path, 'shop', '.env'), 'utf8')).toContain('DATABASE_URL=mysql://root@127.0.0.1:3306/shop\n')
   })
 
+  it('renders PostgreSQL with its driver, and keeps --two-factor in the reproduce command', async () => {
+    const { code, stdout } = await runCli(['my shop', '--db', 'postgres', '--two-factor', '--yes', ...quiet], { cwd: dir.path })
+    expect(code).toBe(0)
+    expect(readFileSync(join(dir.path, 'my shop', '.env'), 'utf8')).toContain('DATABASE_URL=postgres://postgres@127.0.0.1:5432/my_shop\n')
+    const pkg = JSON.parse(readFileSync(join(dir.path, 'my shop', 'package.json'), 'utf8'))
+    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['pg', 'pg-hstore']))
+    expect(stdout).toMatch(/ --db postgres .* --cookie-name app --two-factor --pm npm /)
+  })
+
   it('leaves a non-empty target untouched without --force', async () => {
     const target = join(dir.path, 'busy')
     mkdirSync(target)
@@ -123,7 +132,7 @@ describe('after generation', () => {
     expect(code).toBe(0)
     expect(stdout).toContain("  cd 'my shop'\n  pnpm install\n  pnpm run dev\n")
     expect(stdout).toContain(
-      "  pnpm dlx create-cookie-auth-app 'my shop' --db sqlite --access-ttl 15m --refresh-ttl 1h --remember-ttl 30d --no-email-verification --cookie-name acme --pm pnpm --no-install --no-git --yes\n",
+      "  pnpm dlx create-cookie-auth-app 'my shop' --db sqlite --access-ttl 15m --refresh-ttl 1h --remember-ttl 30d --no-email-verification --cookie-name acme --no-two-factor --pm pnpm --no-install --no-git --yes\n",
     )
   })
 

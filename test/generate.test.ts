@@ -56,6 +56,18 @@ describe('renderProject', () => {
     const lite = JSON.parse(renderProject(sqlite, 'x', { random: countingRandom() }).get('package.json')!.toString())
     expect(lite.dependencies.sqlite3).toBe(pinnedVersions().sqlite3)
     expect(lite.dependencies.mysql2).toBeUndefined()
+    expect(lite.dependencies.pg).toBeUndefined()
+    const postgres = renderProject(variantAnswers('postgres'), 'shop-2', { random: countingRandom() })
+    expect(postgres.get('.env')!.toString()).toContain('DATABASE_URL=postgres://postgres@127.0.0.1:5432/shop_2\n')
+    const pg = JSON.parse(postgres.get('package.json')!.toString())
+    expect(pg.dependencies).toMatchObject({ pg: pinnedVersions().pg, 'pg-hstore': pinnedVersions()['pg-hstore'] })
+    expect(pg.dependencies.sqlite3).toBeUndefined()
+    expect(pg.dependencies.mysql2).toBeUndefined()
+    for (const name of ['postgres', 'template1']) {
+      expect(renderProject(variantAnswers('postgres'), name, { random: countingRandom() }).get('.env')!.toString()).toContain(
+        `DATABASE_URL=postgres://postgres@127.0.0.1:5432/${name}_app\n`,
+      )
+    }
   })
 })
 
@@ -121,6 +133,13 @@ describe('the contract of a generated app', () => {
     )
     expect(pkg.type).toBe('module')
     expect(pkg.private).toBe(true)
+  })
+
+  it('renders nothing for --two-factor yet: a later issue builds it', () => {
+    const answers = variantAnswers('postgres')
+    const on = renderProject({ ...answers, twoFactor: true }, 'x', { random: countingRandom() })
+    const off = renderProject({ ...answers, twoFactor: false }, 'x', { random: countingRandom() })
+    expect(on).toEqual(off)
   })
 
   it('renders the CLI answers into one config file with the spec names', () => {

@@ -46,6 +46,7 @@ describe('answers', () => {
       rememberTtl: 2592000,
       emailVerification: false,
       cookieName: 'app',
+      twoFactor: false,
       pm: 'npm',
       install: true,
       git: true,
@@ -60,13 +61,22 @@ describe('answers', () => {
   })
 
   it.each([
-    [['--db', 'postgres'], '--db "postgres" is invalid: use sqlite or mysql'],
+    [['--db', 'postgresql'], '--db "postgresql" is invalid: use sqlite or mysql or postgres'],
     [['--access-ttl', '15x'], '--access-ttl "15x" is invalid: use whole seconds'],
     [['--cookie-name', '9lives'], '--cookie-name "9lives" is invalid: use a letter'],
     [['--cookie-name', 'a'.repeat(33)], `--cookie-name "${'a'.repeat(33)}" is invalid`],
     [['--pm', 'pip'], '--pm "pip" is invalid: use npm or pnpm or yarn or bun'],
   ])('rejects %j naming the flag, the value and what is allowed', (args, message) => {
     expect(() => answersFromFlags(flags(args))).toThrow(message)
+  })
+
+  it('takes --two-factor and --no-two-factor, and keeps the answer in the reproduce command', () => {
+    expect(answersFromFlags(flags(['--two-factor'])).twoFactor).toBe(true)
+    expect(answersFromFlags(flags(['--no-two-factor'])).twoFactor).toBe(false)
+    expect(answersFromFlags(flags([])).twoFactor).toBeUndefined()
+    const args = answersToArgs(withDefaults(answersFromFlags(flags(['--db', 'postgres', '--two-factor'])), env))
+    expect(args).toEqual(expect.arrayContaining(['--db', 'postgres', '--two-factor']))
+    expect(answersToArgs(withDefaults({}, env))).toContain('--no-two-factor')
   })
 
   it('accepts a 32-character cookie prefix with _ and -', () => {
@@ -96,7 +106,7 @@ describe('answers', () => {
   })
 
   it('derives every variant from the options table', () => {
-    expect(Object.keys(VARIANTS)).toEqual(['sqlite', 'sqlite-verify', 'mysql', 'mysql-custom'])
+    expect(Object.keys(VARIANTS)).toEqual(['sqlite', 'sqlite-verify', 'mysql', 'mysql-custom', 'postgres'])
     expect(variantAnswers('mysql-custom')).toMatchObject({
       db: 'mysql',
       emailVerification: true,
@@ -107,6 +117,8 @@ describe('answers', () => {
       install: false,
       git: false,
     })
+    expect(variantAnswers('postgres')).toMatchObject({ db: 'postgres', twoFactor: true, cookieName: 'pg', emailVerification: false })
+    expect(variantAnswers('mysql-custom').twoFactor).toBe(false)
     expect(OPTIONS.map((option) => option.key).sort()).toEqual(Object.keys(variantAnswers("sqlite")).sort())
   })
 })

@@ -1,9 +1,16 @@
+import { execa } from 'execa'
 import mysql from 'mysql2/promise'
+import type { Database } from '../../src/options.js'
+
+export interface FreshDatabase {
+  url: string
+  drop: () => Promise<void>
+}
 
 const SERVER = { host: '127.0.0.1', port: 3306, user: 'root' }
 
 /** A fresh MariaDB database for one variant run; `drop` removes it afterwards. */
-export async function freshMysqlDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function freshMysqlDatabase(name: string): Promise<FreshDatabase> {
   const connection = await mysql.createConnection(SERVER)
   try {
     await connection.query(`DROP DATABASE IF EXISTS \`${name}\``)
@@ -22,4 +29,28 @@ export async function freshMysqlDatabase(name: string): Promise<{ url: string; d
       }
     },
   }
+}
+
+const POSTGRES = { host: '127.0.0.1', port: 5432, user: 'postgres' }
+
+/** One statement on the PostgreSQL server, through psql (the generator itself has no pg driver). */
+async function psql(statement: string): Promise<void> {
+  await execa('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '-h', POSTGRES.host, '-p', String(POSTGRES.port), '-U', POSTGRES.user, '-d', 'postgres', '-c', statement])
+}
+
+/** A fresh PostgreSQL database for one variant run; `drop` removes it afterwards, connections and all. */
+export async function freshPostgresDatabase(name: string): Promise<FreshDatabase> {
+  await psql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  await psql(`CREATE DATABASE "${name}"`)
+  return {
+    url: `postgres://${POSTGRES.user}@${POSTGRES.host}:${POSTGRES.port}/${name}`,
+    drop: () => psql(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`),
+  }
+}
+
+/** A fresh database on the machine's server for `db`; none for SQLite, whose file each run makes. */
+export async function freshDatabase(db: Database, name: string): Promise<FreshDatabase | undefined> {
+  if (db === 'mysql') return freshMysqlDatabase(name)
+  if (db === 'postgres') return freshPostgresDatabase(name)
+  return undefined
 }

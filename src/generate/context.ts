@@ -27,13 +27,21 @@ export function runScript(pm: PackageManager, script: string): string {
   return pm === 'yarn' ? `yarn ${script}` : `${pm} run ${script}`
 }
 
-/** Schemas the server itself owns: an app named after one must not migrate into it. */
-const SYSTEM_SCHEMAS = new Set(['information_schema', 'mysql', 'performance_schema', 'sys'])
+/** Databases the server itself owns: an app named after one must not migrate into it. */
+const SYSTEM_DATABASES: Record<Exclude<Database, 'sqlite'>, ReadonlySet<string>> = {
+  mysql: new Set(['information_schema', 'mysql', 'performance_schema', 'sys']),
+  postgres: new Set(['postgres', 'template0', 'template1']),
+}
+
+const SERVERS: Record<Exclude<Database, 'sqlite'>, string> = {
+  mysql: 'mysql://root@127.0.0.1:3306',
+  postgres: 'postgres://postgres@127.0.0.1:5432',
+}
 
 function defaultDatabaseUrl(db: Database, appName: string): string {
   if (db === 'sqlite') return 'sqlite:./data/app.sqlite'
   const name = appName.replace(/[^a-z0-9]+/g, '_')
-  return `mysql://root@127.0.0.1:3306/${SYSTEM_SCHEMAS.has(name) ? `${name}_app` : name}`
+  return `${SERVERS[db]}/${SYSTEM_DATABASES[db].has(name) ? `${name}_app` : name}`
 }
 
 export function templateContext(answers: Answers, appName: string, deps: GenerateDeps): TemplateContext {

@@ -4,7 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
-import { Sequelize } from 'sequelize'
+import { databaseServer } from '../../server/src/db/database.js'
 import { projectRoot } from './paths'
 
 export interface SeedUser {
@@ -29,25 +29,22 @@ function configuredDatabaseUrl(): string | undefined {
   return fs.existsSync(file) ? parseEnv(fs.readFileSync(file, 'utf8')).DATABASE_URL : undefined
 }
 
-/** A database of its own for this run: a new SQLite file, or a new database on the MySQL server. */
+/** A database of its own for this run: a new SQLite file, or a new database on the MySQL or PostgreSQL server. */
 function freshDatabase(tmp: string): { url: string; drop(): Promise<void> } {
   const configured = configuredDatabaseUrl() ?? ''
-  if (!/^(mysql|mariadb):/.test(configured)) {
+  if (!/^(mysql|mariadb|postgres|postgresql):/.test(configured)) {
     return { url: `sqlite://${path.join(tmp, 'e2e.sqlite')}`, drop: async () => undefined }
   }
-  const url = new URL(configured.replace(/^mariadb:/, 'mysql:'))
-  const name = `${decodeURIComponent(url.pathname.slice(1)).slice(0, 40)}_e2e_${Date.now().toString(36)}`
-  url.pathname = `/${name}`
+  const server = databaseServer(configured)
+  // `db:migrate` creates it.
+  const name = `${server.name.slice(0, 40)}_e2e_${Date.now().toString(36)}`
   return {
-    url: url.toString(),
+    url: server.urlOf(name),
     async drop() {
-      const server = new URL(url)
-      server.pathname = '/'
-      const sequelize = new Sequelize(server.toString(), { dialect: 'mysql', logging: false })
       try {
-        await sequelize.query(`DROP DATABASE IF EXISTS \`${name}\``)
+        await server.drop(name)
       } finally {
-        await sequelize.close()
+        await server.close()
       }
     },
   }

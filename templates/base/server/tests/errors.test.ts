@@ -5,7 +5,7 @@ import { login, makeUser, names, useTestApps, withCookies, type TestApp } from '
 const t = useTestApps()
 
 /** Nothing that reveals internals: stack frames, SQL, driver or ORM names. */
-const LEAK = /\n\s+at |"stack"|\bSELECT |\bINSERT INTO|\bUPDATE `|\bDELETE FROM|[Ss]equelize|SQLITE|sqlite3|[Mm]y[Ss][Qq][Ll]|\bER_[A-Z]|node_modules/
+const LEAK = /\n\s+at |"stack"|\bSELECT |\bINSERT INTO|\bUPDATE [`"]|\bDELETE FROM|[Ss]equelize|SQLITE|sqlite3|[Mm]y[Ss][Qq][Ll]|\bER_[A-Z]|[Pp]ostgre[Ss]|duplicate key|node_modules/
 
 function expectCleanError(res: supertest.Response) {
   expect(res.status).toBeLessThan(500)

@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { EnvError, parseEnv } from '../src/config/env.js'
 import { project } from '../src/config/project.js'
-import { connectDatabase, createSequelize } from '../src/db/database.js'
+import { connectDatabase, createSequelize, databaseServer, dialectOf } from '../src/db/database.js'
 import { pendingMigrations } from '../src/db/migrator.js'
+import { sql } from '../src/db/sql.js'
 import { freePort, runScript, scratchDatabase, startScript, testSecrets } from './helpers/processes.js'
 
 const good = { ...testSecrets(), DATABASE_URL: 'sqlite:./data/x.sqlite' }
@@ -58,6 +60,23 @@ describe('environment validation', () => {
     for (const name of named) expect(lines.filter((line) => line.includes(` ${name}:`))).toHaveLength(1)
   })
 
+  it('DATABASE_URL: SQLite, MySQL or PostgreSQL, a server URL naming its database', () => {
+    for (const url of ['sqlite:./data/x.sqlite', 'mysql://root@127.0.0.1:3306/app', 'mariadb://h/app', 'postgres://postgres@127.0.0.1:5432/app', 'postgresql://u:p@h/app']) {
+      expect(envErrors({ ...good, DATABASE_URL: url }), url).toEqual([])
+    }
+    for (const [url, problem] of [
+      ['redis://h/app', /must start with sqlite:, mysql:\/\/ or postgres:\/\//],
+      ['mysql://root@127.0.0.1:3306', /a MySQL URL must name the database/],
+      ['postgres://postgres@127.0.0.1:5432/', /a PostgreSQL URL must name the database/],
+      ['postgresql://h', /a PostgreSQL URL must name the database/],
+    ] as const) {
+      const lines = envErrors({ ...good, DATABASE_URL: url })
+      expect(lines, url).toHaveLength(1)
+      expect(lines[0]).toMatch(/^Invalid environment variable DATABASE_URL: /)
+      expect(lines[0]).toMatch(problem)
+    }
+  })
+
   it('SameSite=None needs CORS_ORIGINS', () => {
     expect(envErrors({ ...good, COOKIE_SAMESITE: 'none' })[0]).toContain('COOKIE_SAMESITE')
     expect(envErrors({ ...good, COOKIE_SAMESITE: 'none', CORS_ORIGINS: 'https://a.example' })).toEqual([])
@@ -106,6 +125,24 @@ describe('migrations and start', () => {
     expect(await server.stop()).toBe(0)
   })
 
+  it('db:migrate creates a missing MySQL or PostgreSQL database, then migrates it', async (context) => {
+    const runUrl = inject('databaseUrl')
+    if (dialectOf(runUrl) === 'sqlite') return context.skip()
+    const server = databaseServer(runUrl)
+    const name = `${server.name.slice(0, 39)}_m${randomBytes(3).toString('hex')}`
+    try {
+      const migrated = await runScript('server/src/cli/migrate.ts', [], { ...testSecrets(), DATABASE_URL: server.urlOf(name) })
+      expect(migrated.stderr).toBe('')
+      expect(migrated.code).toBe(0)
+      expect(migrated.stdout).toContain('0001-create-roles')
+      const again = await runScript('server/src/cli/migrate.ts', [], { ...testSecrets(), DATABASE_URL: server.urlOf(name) })
+      expect(again.stdout).toContain('Database is up to date.')
+    } finally {
+      await server.drop(name)
+      await server.close()
+    }
+  })
+
   it('with REDIS_URL on a closed port: health is 503, and SIGTERM still stops the server promptly', async () => {
     const env = { ...testSecrets(), DATABASE_URL: scratch.url }
     await runScript('server/src/cli/migrate.ts', [], env)
@@ -133,7 +170,8 @@ describe('migrations and start', () => {
     const sequelize = createSequelize(scratch.url)
     await connectDatabase(sequelize)
     const [rows] = await sequelize.query(
-      "SELECT u.email, u.password, u.emailVerifiedAt, r.name AS role FROM users u JOIN roles r ON r.id = u.roleId WHERE u.email = 'root@example.test'",
+      sql(`SELECT u.email, u.password, u."emailVerifiedAt", r.name AS role FROM users u JOIN roles r ON r.id = u."roleId" WHERE u.email = $1`)(sequelize),
+      { bind: ['root@example.test'] },
     )
     await sequelize.close()
     const row = (rows as Array<{ password: string; emailVerifiedAt: unknown; role: string }>)[0]

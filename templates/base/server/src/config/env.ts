@@ -80,8 +80,12 @@ export function parseEnv(source: Source): Env {
   }
 
   const databaseUrl = read('DATABASE_URL') ?? project.defaultDatabaseUrl
-  if (!/^(sqlite|mysql|mariadb):/.test(databaseUrl)) {
-    fail('DATABASE_URL', 'must start with sqlite: or mysql:// (for example sqlite:./data/app.sqlite).')
+  if (!/^(sqlite|mysql|mariadb|postgres|postgresql):/.test(databaseUrl)) {
+    fail('DATABASE_URL', 'must start with sqlite:, mysql:// or postgres:// (for example sqlite:./data/app.sqlite).')
+  } else if (/^postgres(ql)?:/.test(databaseUrl)) {
+    if (!parseUrl(databaseUrl, ['postgres:', 'postgresql:'])?.pathname.slice(1)) {
+      fail('DATABASE_URL', 'a PostgreSQL URL must name the database, as in postgres://postgres@127.0.0.1:5432/my_app.')
+    }
   } else if (!databaseUrl.startsWith('sqlite:') && !parseUrl(databaseUrl, ['mysql:', 'mariadb:'])?.pathname.slice(1)) {
     fail('DATABASE_URL', 'a MySQL URL must name the database, as in mysql://root@127.0.0.1:3306/my_app.')
   }

@@ -3,10 +3,16 @@ import path from 'node:path'
 import { Sequelize, type Options } from 'sequelize'
 import { projectRoot } from '../paths.js'
 
-export type Dialect = 'sqlite' | 'mysql'
+export type Dialect = 'sqlite' | 'mysql' | 'postgres'
 
 export function dialectOf(databaseUrl: string): Dialect {
-  return databaseUrl.startsWith('sqlite:') ? 'sqlite' : 'mysql'
+  if (databaseUrl.startsWith('sqlite:')) return 'sqlite'
+  return /^postgres(ql)?:/.test(databaseUrl) ? 'postgres' : 'mysql'
+}
+
+/** `mariadb:` and `postgresql:` URLs as Sequelize reads them: `mysql:` and `postgres:`. */
+function serverUrl(databaseUrl: string): string {
+  return databaseUrl.replace(/^mariadb:/, 'mysql:').replace(/^postgresql:/, 'postgres:')
 }
 
 /** `sqlite:./data/app.sqlite`, `sqlite:///abs/path.sqlite` or `sqlite::memory:` → file path. */
@@ -15,19 +21,22 @@ export function sqliteStorage(databaseUrl: string): string {
   return rest === ':memory:' ? rest : path.resolve(projectRoot, rest)
 }
 
-/** The one place where SQLite and MySQL differ: how to reach them. Everything else is shared. */
+/** The one place where the databases differ in how to reach them. Everything else is shared. */
 export function createSequelize(databaseUrl: string): Sequelize {
   const common: Options = { logging: false, define: { freezeTableName: true } }
-  if (dialectOf(databaseUrl) === 'sqlite') {
+  const dialect = dialectOf(databaseUrl)
+  if (dialect === 'sqlite') {
     const storage = sqliteStorage(databaseUrl)
     if (storage !== ':memory:') fs.mkdirSync(path.dirname(storage), { recursive: true })
     return new Sequelize({ ...common, dialect: 'sqlite', storage })
   }
-  return new Sequelize(databaseUrl.replace(/^mariadb:/, 'mysql:'), {
+  const pool = { max: 10, min: 0, idle: 10_000 }
+  if (dialect === 'postgres') return new Sequelize(serverUrl(databaseUrl), { ...common, dialect: 'postgres', pool })
+  return new Sequelize(serverUrl(databaseUrl), {
     ...common,
     dialect: 'mysql',
     dialectOptions: { charset: 'utf8mb4' },
-    pool: { max: 10, min: 0, idle: 10_000 },
+    pool,
   })
 }
 
@@ -42,17 +51,55 @@ export async function connectDatabase(sequelize: Sequelize): Promise<void> {
   }
 }
 
-/** For `db:migrate` on MySQL: create the database named in the URL when it does not exist. */
-export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
-  if (dialectOf(databaseUrl) !== 'mysql') return
-  const url = new URL(databaseUrl.replace(/^mariadb:/, 'mysql:'))
+/**
+ * The server behind a MySQL or PostgreSQL URL, reached without opening the URL's database
+ * (PostgreSQL through its `postgres` database): for `db:migrate` to create the app's database,
+ * and for the tests' throwaway ones.
+ */
+export function databaseServer(databaseUrl: string) {
+  const dialect = dialectOf(databaseUrl)
+  if (dialect === 'sqlite') throw new Error('SQLite has no database server.')
+  const url = new URL(serverUrl(databaseUrl))
   const name = decodeURIComponent(url.pathname.slice(1))
-  url.pathname = '/'
-  const server = new Sequelize(url.toString(), { dialect: 'mysql', logging: false })
+  const urlOf = (database: string) => {
+    const other = new URL(url)
+    other.pathname = `/${encodeURIComponent(database)}`
+    return other.toString()
+  }
+  const sequelize = new Sequelize(urlOf(dialect === 'postgres' ? 'postgres' : ''), { dialect, logging: false })
+  const quoted = (database: string) => (dialect === 'postgres' ? `"${database.replace(/"/g, '""')}"` : `\`${database.replace(/`/g, '``')}\``)
+  return {
+    /** The database the URL names. */
+    name,
+    /** The URL with `database` in place of the one it names. */
+    urlOf,
+    /** Creates `database`; with `ifMissing`, only when it does not exist yet. */
+    async create(database: string, ifMissing = false): Promise<void> {
+      if (dialect === 'mysql') {
+        await sequelize.query(`CREATE DATABASE ${ifMissing ? 'IF NOT EXISTS ' : ''}${quoted(database)} CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
+        return
+      }
+      // PostgreSQL has no CREATE DATABASE IF NOT EXISTS; the encoding is the server's (UTF8 by default).
+      if (ifMissing) {
+        const [rows] = await sequelize.query('SELECT 1 FROM pg_database WHERE datname = $1', { bind: [database] })
+        if (rows.length > 0) return
+      }
+      await sequelize.query(`CREATE DATABASE ${quoted(database)}`)
+    },
+    /** Drops `database`, closing what is still connected to it on PostgreSQL. */
+    async drop(database: string): Promise<void> {
+      await sequelize.query(`DROP DATABASE IF EXISTS ${quoted(database)}${dialect === 'postgres' ? ' WITH (FORCE)' : ''}`)
+    },
+    close: () => sequelize.close(),
+  }
+}
+
+/** For `db:migrate` on MySQL and PostgreSQL: create the database named in the URL when it does not exist. */
+export async function ensureDatabaseExists(databaseUrl: string): Promise<void> {
+  if (dialectOf(databaseUrl) === 'sqlite') return
+  const server = databaseServer(databaseUrl)
   try {
-    await server.query(
-      `CREATE DATABASE IF NOT EXISTS \`${name.replace(/`/g, '``')}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
-    )
+    await server.create(server.name, true)
   } finally {
     await server.close()
   }

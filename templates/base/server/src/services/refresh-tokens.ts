@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { QueryTypes } from 'sequelize'
 import { security } from '../config/security.js'
+import { sql } from '../db/sql.js'
 import type { AppConfig } from '../context.js'
 import { RefreshToken } from '../models/index.js'
 import { revokeSessions, startSession, touchSession, type ClientInfo } from './sessions.js'
@@ -30,6 +31,8 @@ function sign(config: AppConfig, row: SignedRow, issuedAt: number): IssuedRefres
   }
 }
 
+const insertRow = sql('INSERT INTO refresh_tokens ("userId", jti, family, revoked, "expiresAt", "createdAt") VALUES (?, ?, ?, ?, ?, ?)')
+
 /**
  * A login starts a session: a new family whose absolute expiry every later rotation inherits,
  * and the session row the sessions page lists (services/sessions.ts).
@@ -42,10 +45,11 @@ export async function startRefreshFamily(config: AppConfig, userId: number, reme
   await startSession(row.family, userId, remember, client, row.expiresAt)
   // One INSERT, no model instance: the main thread's share of a login is what logins/s lose to
   // bcrypt. Replacements go through Sequelize's escaping, which writes dates as the models do.
-  await RefreshToken.sequelize!.query(
-    'INSERT INTO refresh_tokens (userId, jti, family, revoked, expiresAt, createdAt) VALUES (?, ?, ?, ?, ?, ?)',
-    { replacements: [row.userId, row.jti, row.family, false, row.expiresAt, now], type: QueryTypes.INSERT },
-  )
+  const sequelize = RefreshToken.sequelize!
+  await sequelize.query(insertRow(sequelize), {
+    replacements: [row.userId, row.jti, row.family, false, row.expiresAt, now],
+    type: QueryTypes.INSERT,
+  })
   return sign(config, row, issuedAt)
 }
 
@@ -59,15 +63,16 @@ export interface RefreshTokenRow {
   expiresAt: number
 }
 
-const byJti = 'SELECT userId, family, revoked, expiresAt FROM refresh_tokens WHERE jti = $1'
+const byJti = sql('SELECT "userId", family, revoked, "expiresAt" FROM refresh_tokens WHERE jti = $1')
 
 export async function loadRefreshTokenRow(jti: string): Promise<RefreshTokenRow | undefined> {
-  const [row] = await RefreshToken.sequelize!.query<{ userId: number | null; family: string; revoked: unknown; expiresAt: Date | string }>(byJti, {
+  const sequelize = RefreshToken.sequelize!
+  const [row] = await sequelize.query<{ userId: number | null; family: string; revoked: unknown; expiresAt: Date | string }>(byJti(sequelize), {
     bind: [jti],
     type: QueryTypes.SELECT,
   })
   if (!row) return undefined
-  // SQLite and MySQL both answer a boolean column with 0 or 1.
+  // SQLite and MySQL answer a boolean column with 0 or 1, PostgreSQL with false or true: Number() reads all four.
   return { userId: row.userId, family: row.family, revoked: Number(row.revoked) === 1, expiresAt: new Date(row.expiresAt).getTime() }
 }
 

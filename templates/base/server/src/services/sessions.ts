@@ -2,6 +2,7 @@ import Bowser from 'bowser'
 import type { Request } from 'express'
 import { Op, QueryTypes } from 'sequelize'
 import type { AppConfig } from '../context.js'
+import { sql } from '../db/sql.js'
 import { RefreshToken, Session } from '../models/index.js'
 
 /** Where a sign-in came from, as the sessions page shows it. */
@@ -16,12 +17,17 @@ export const clientOf = (req: Request): ClientInfo => ({
   userAgent: req.get('user-agent')?.slice(0, 512) || null,
 })
 
+const insertSession = sql(
+  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+)
+
 export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date): Promise<void> {
   const now = new Date()
-  await Session.sequelize!.query(
-    'INSERT INTO sessions (id, userId, remember, ip, userAgent, createdAt, lastUsedAt, expiresAt) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-    { replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt], type: QueryTypes.INSERT },
-  )
+  const sequelize = Session.sequelize!
+  await sequelize.query(insertSession(sequelize), {
+    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt],
+    type: QueryTypes.INSERT,
+  })
 }
 
 /** What authentication reads of a session on every request, as the authentication cache keeps it. */
@@ -33,11 +39,12 @@ export interface SessionState {
   lastUsedAt: number
 }
 
-const byId = 'SELECT userId, revokedAt, expiresAt, lastUsedAt FROM sessions WHERE id = $1'
+const byId = sql('SELECT "userId", "revokedAt", "expiresAt", "lastUsedAt" FROM sessions WHERE id = $1')
 
 export async function loadSessionState(id: string): Promise<SessionState | undefined> {
-  const [row] = await Session.sequelize!.query<{ userId: number | null; revokedAt: unknown; expiresAt: Date | string; lastUsedAt: Date | string }>(
-    byId,
+  const sequelize = Session.sequelize!
+  const [row] = await sequelize.query<{ userId: number | null; revokedAt: unknown; expiresAt: Date | string; lastUsedAt: Date | string }>(
+    byId(sequelize),
     { bind: [id], type: QueryTypes.SELECT },
   )
   if (!row) return undefined

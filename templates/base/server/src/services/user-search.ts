@@ -2,7 +2,8 @@
  * The users list searches one column, `users.search`: name and e-mail folded to lower case by
  * JavaScript (every language, not only ASCII as SQLite's LOWER does) and joined by a line break,
  * which no name or e-mail holds. A case-insensitive "contains" is then a plain substring test
- * that SQLite and MySQL (binary collation) answer alike, on an index instead of the table.
+ * that SQLite, MySQL (binary collation) and PostgreSQL (LIKE, on a trigram index) answer alike,
+ * on an index instead of the table.
  * Changing this folding needs a migration that refills the column.
  */
 export const SEARCH_TEXT_LENGTH = 600

@@ -1,4 +1,5 @@
 import { QueryTypes } from 'sequelize'
+import { sql } from '../db/sql.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
 
@@ -34,8 +35,8 @@ export function serializeUser(user: User): UserJson {
   }
 }
 
-/** The columns of a serialised user, for the raw queries on hot paths (no model hydration). */
-export const USER_COLUMNS = 'u.id, u.name, u.email, u.roleId, r.name AS role, u.emailVerifiedAt, u.createdAt, u.updatedAt'
+/** The columns of a serialised user, for the raw queries on hot paths (no model hydration); quoted as db/sql.ts says. */
+export const USER_COLUMNS = 'u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u."createdAt", u."updatedAt"'
 
 export interface UserRow {
   id: number
@@ -48,7 +49,7 @@ export interface UserRow {
   updatedAt: Date | string
 }
 
-/** SQLite hands dates back as text (`2026-01-02 03:04:05.678 +00:00`), MySQL as Date objects. */
+/** SQLite hands dates back as text (`2026-01-02 03:04:05.678 +00:00`), MySQL and PostgreSQL as Date objects. */
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
 
 export function userJsonOf(row: UserRow): UserJson {
@@ -68,13 +69,14 @@ export function userJsonOf(row: UserRow): UserJson {
 export const identityOf = (user: UserJson): AuthIdentity => ({ id: user.id, email: user.email, roleId: user.roleId, role: user.role })
 
 /** The FROM of the raw single-user queries: `u` with its role `r`. */
-const USERS_WITH_ROLE = 'users u LEFT JOIN roles r ON r.id = u.roleId'
+const USERS_WITH_ROLE = 'users u LEFT JOIN roles r ON r.id = u."roleId"'
 
-const byId = `SELECT ${USER_COLUMNS} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`
+const byId = sql(`SELECT ${USER_COLUMNS} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`)
 
 /** One parameterised query; what the authentication cache loads on a miss. */
 export async function loadUser(id: number): Promise<CachedUser | undefined> {
-  const [row] = await User.sequelize!.query<UserRow>(byId, { bind: [id], type: QueryTypes.SELECT })
+  const sequelize = User.sequelize!
+  const [row] = await sequelize.query<UserRow>(byId(sequelize), { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
   return { identity: identityOf(json), meBody: JSON.stringify({ user: json }) }
@@ -87,11 +89,12 @@ export interface SignInUser {
   identity: AuthIdentity
 }
 
-const byEmail = `SELECT ${USER_COLUMNS}, u.password FROM ${USERS_WITH_ROLE} WHERE u.email = $1`
+const byEmail = sql(`SELECT ${USER_COLUMNS}, u.password FROM ${USERS_WITH_ROLE} WHERE u.email = $1`)
 
 /** The login's lookup in one query without model hydration: the main thread's share of a login is what logins/s lose to bcrypt. */
 export async function findSignInUser(email: string): Promise<SignInUser | undefined> {
-  const [row] = await User.sequelize!.query<UserRow & { password: string }>(byEmail, { bind: [email], type: QueryTypes.SELECT })
+  const sequelize = User.sequelize!
+  const [row] = await sequelize.query<UserRow & { password: string }>(byEmail(sequelize), { bind: [email], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
   return { passwordHash: row.password, json, identity: identityOf(json) }

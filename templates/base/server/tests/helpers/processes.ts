@@ -4,9 +4,8 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { Sequelize } from 'sequelize'
 import { inject } from 'vitest'
-import { dialectOf } from '../../src/db/database.js'
+import { databaseServer, dialectOf } from '../../src/db/database.js'
 import { projectRoot } from '../../src/paths.js'
 
 export interface Finished {
@@ -113,17 +112,14 @@ export async function scratchDatabase(): Promise<{ url: string; drop(): Promise<
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-scratch-'))
     return { url: `sqlite:${path.join(dir, 'scratch.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
   }
-  const url = new URL(runUrl)
-  const name = `${url.pathname.slice(1, 40)}_s${randomBytes(3).toString('hex')}`
-  url.pathname = '/'
-  const admin = new Sequelize(url.toString(), { dialect: 'mysql', logging: false })
-  await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
-  url.pathname = `/${name}`
+  const server = databaseServer(runUrl)
+  const name = `${server.name.slice(0, 39)}_s${randomBytes(3).toString('hex')}`
+  await server.create(name)
   return {
-    url: url.toString(),
+    url: server.urlOf(name),
     async drop() {
-      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
-      await admin.close()
+      await server.drop(name)
+      await server.close()
     },
   }
 }

@@ -4,10 +4,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseEnv as parseDotEnv } from 'node:util'
 import { Redis } from 'ioredis'
-import { Sequelize } from 'sequelize'
 import type { TestProject } from 'vitest/node'
 import { project } from '../../src/config/project.js'
-import { connectDatabase, createSequelize, dialectOf } from '../../src/db/database.js'
+import { connectDatabase, createSequelize, databaseServer, dialectOf } from '../../src/db/database.js'
 import { createMigrator } from '../../src/db/migrator.js'
 import { paths } from '../../src/paths.js'
 
@@ -25,7 +24,7 @@ declare module 'vitest' {
 
 /**
  * One database per run, in the dialect of the app's DATABASE_URL: SQLite in a temporary file,
- * MySQL as a new database on the same server, dropped at the end.
+ * MySQL or PostgreSQL as a new database on the same server, dropped at the end.
  */
 export default async function setup(projectHandle: TestProject) {
   const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
@@ -39,16 +38,13 @@ export default async function setup(projectHandle: TestProject) {
     databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`
     dropDatabase = async () => fs.rmSync(dir, { recursive: true, force: true })
   } else {
-    const server = new URL(appUrl.replace(/^mariadb:/, 'mysql:'))
-    const name = `${decodeURIComponent(server.pathname.slice(1)).replace(/\W/g, '_').slice(0, 40)}_test_${run}`
-    server.pathname = '/'
-    const admin = new Sequelize(server.toString(), { dialect: 'mysql', logging: false })
-    await admin.query(`CREATE DATABASE \`${name}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`)
-    server.pathname = `/${name}`
-    databaseUrl = server.toString()
+    const server = databaseServer(appUrl)
+    const name = `${server.name.replace(/\W/g, '_').slice(0, 40)}_test_${run}`
+    await server.create(name)
+    databaseUrl = server.urlOf(name)
     dropDatabase = async () => {
-      await admin.query(`DROP DATABASE IF EXISTS \`${name}\``)
-      await admin.close()
+      await server.drop(name)
+      await server.close()
     }
   }
 

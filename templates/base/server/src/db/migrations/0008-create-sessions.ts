@@ -1,4 +1,5 @@
 import { DataTypes, QueryTypes } from 'sequelize'
+import { forDialect } from '../sql.js'
 import { tableOptions, type Migration } from './types.js'
 
 /**
@@ -31,10 +32,14 @@ export const up: Migration = async ({ context: queryInterface }) => {
     tableOptions,
   )
   await queryInterface.addIndex('sessions', ['userId', 'revokedAt'], { name: 'sessions_user_revoked' })
-  await queryInterface.sequelize.query(
-    `INSERT INTO sessions (id, userId, remember, createdAt, lastUsedAt, expiresAt)
-     SELECT family, MIN(userId), ?, MIN(createdAt), MAX(createdAt), MAX(expiresAt)
-     FROM refresh_tokens WHERE revoked = ? AND userId IS NOT NULL GROUP BY family`,
+  const sequelize = queryInterface.sequelize
+  await sequelize.query(
+    forDialect(
+      `INSERT INTO sessions (id, "userId", remember, "createdAt", "lastUsedAt", "expiresAt")
+       SELECT family, MIN("userId"), ?, MIN("createdAt"), MAX("createdAt"), MAX("expiresAt")
+       FROM refresh_tokens WHERE revoked = ? AND "userId" IS NOT NULL GROUP BY family`,
+      sequelize.getDialect(),
+    ),
     { replacements: [false, false], type: QueryTypes.INSERT },
   )
 }
