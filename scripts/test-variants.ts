@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
+import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
@@ -53,7 +54,7 @@ const results: Result[] = []
 async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   const migrate = await execa('npm', ['run', 'db:migrate'], { cwd, env, stdio: 'inherit', reject: false })
   if (migrate.exitCode !== 0) return false
-  const port = String(20000 + Math.floor(Math.random() * 20000))
+  const port = String(await freePort())
   // Its own process group: npm does not pass SIGTERM on to the server it started.
   const server = execa('npm', ['start'], { cwd, env: { ...env, PORT: port, BASE_URL: `http://localhost:${port}` }, stdio: 'inherit', reject: false, detached: true })
   try {
@@ -70,9 +71,25 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
     }
     return false
   } finally {
-    process.kill(-server.pid!, 'SIGTERM')
+    // The server may have exited on its own (a port taken meanwhile): nothing left to stop then.
+    if (server.exitCode === null) {
+      try {
+        process.kill(-server.pid!, 'SIGTERM')
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
+      }
+    }
     await server
   }
+}
+
+/** A port the system just handed out, so it is free (a random pick could land on a busy one). */
+async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  await new Promise((resolve) => server.close(resolve))
+  return port
 }
 
 async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {

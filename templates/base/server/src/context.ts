@@ -5,7 +5,7 @@ import type { Env } from './config/env.js'
 import { defaultRateLimits, type RateLimitSettings } from './config/rate-limits.js'
 import { connectDatabase, createSequelize } from './db/database.js'
 import { createJobHandlers } from './jobs/handlers.js'
-import { MemoryQueue } from './jobs/memory-queue.js'
+import { InProcessQueue } from './jobs/in-process-queue.js'
 import { defaultRetryPolicy, type JobHandlers, type JobQueue, type RetryPolicy } from './jobs/types.js'
 import { createLogger, type Logger } from './logger.js'
 import { createMailer, type Mailer } from './mail/mailer.js'
@@ -66,13 +66,15 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
   initModels(sequelize)
 
   // ioredis and BullMQ are loaded only when Redis is configured: about 30 MB of a process without it.
-  const redis = env.REDIS_URL ? (await import('./redis.js')).createRedis(env.REDIS_URL, logger) : null
+  const redisModule = env.REDIS_URL ? await import('./redis.js') : null
+  const redis = redisModule ? redisModule.createRedis(env.REDIS_URL!, logger) : null
+  if (redisModule && redis) await redisModule.redisReady(redis)
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
   const jobHandlers = createJobHandlers({ env, auth, mailer })
   const retry = options.retry ?? defaultRetryPolicy
   const queue: JobQueue = env.REDIS_URL
-    ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
-    : new MemoryQueue(jobHandlers, retry, logger)
+    ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
+    : new InProcessQueue(keyPrefix, jobHandlers, retry, logger)
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
   const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
 

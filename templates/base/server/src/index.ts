@@ -1,4 +1,4 @@
-import type { Server } from 'node:http'
+import type { Server, ServerResponse } from 'node:http'
 import { createApp } from './app.js'
 import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './cli/bootstrap.js'
 import { createAppConfig } from './context.js'
@@ -13,7 +13,7 @@ const app = createApp(config)
 
 const server: Server = app.listen(env.PORT)
 server.on('listening', () => {
-  const jobs = config.queue.driver === 'redis' ? 'BullMQ on Redis' : 'in-process queue'
+  const jobs = config.queue.driver === 'redis' ? 'outbox + BullMQ on Redis' : 'outbox + in-process worker'
   const mail = config.mailer.transport === 'smtp' ? 'SMTP' : 'log + storage/mail'
   config.logger.info(`Listening on port ${env.PORT} (${env.BASE_URL}) — ${env.NODE_ENV}, jobs: ${jobs}, mail: ${mail}`)
 })
@@ -22,6 +22,20 @@ server.on('error', (error: NodeJS.ErrnoException) => {
 })
 
 let stopping = false
+// While draining, every answer closes its connection, those in flight when the signal came
+// included: a proxy's kept-alive connection delivers what it already holds, hears
+// `Connection: close`, and opens its next one to another instance.
+const inFlight = new Set<ServerResponse>()
+server.prependListener('request', (_req, res: ServerResponse) => {
+  if (stopping) res.shouldKeepAlive = false
+  inFlight.add(res)
+  res.once('close', () => inFlight.delete(res))
+})
+function closeAfterAnswer(res: ServerResponse) {
+  if (!res.headersSent) res.shouldKeepAlive = false
+  else res.once('finish', () => res.socket?.end())
+}
+
 async function stop(signal: string) {
   if (stopping) return
   stopping = true
@@ -32,6 +46,7 @@ async function stop(signal: string) {
     process.exit(1)
   }, 10_000).unref()
   // Requests already received finish before the database and Redis clients close under them.
+  for (const res of inFlight) closeAfterAnswer(res)
   const drained = new Promise((resolve) => server.close(resolve))
   server.closeIdleConnections()
   await drained

@@ -156,7 +156,22 @@ describe('error responses', () => {
 })
 
 describe('server errors', () => {
-  it('500 Server Error. without details when the database is gone, logged on the server', async () => {
+  it('a bug is a 500 Server Error. without details, logged as an error', async () => {
+    const { app, config, logger } = await t.build()
+    // A handler that throws what no dependency outage looks like.
+    config.authCache.user = () => Promise.reject(new TypeError('boom: a programming error'))
+    const user = await makeUser()
+    const session = await login(app, user.email)
+    const res = await supertest(app).get('/api/auth/me').set(withCookies(session.cookies))
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ message: 'Server Error.' })
+    expect(res.text).not.toMatch(/boom|TypeError/)
+    expect(logger.records().find((entry) => entry.msg === 'Request failed')).toMatchObject({ level: 50, url: '/api/auth/me' })
+  })
+})
+
+describe('a database that is gone', () => {
+  it('is a 503 Service Unavailable. with Retry-After (never a 500 or a detail), logged as a warning', async () => {
     const { app, logger } = await t.build()
     const user = await makeUser()
     const session = await login(app, user.email)
@@ -166,12 +181,13 @@ describe('server errors', () => {
       await supertest(app).post('/api/auth/login').send({ email: user.email, password: 'whatever1' }),
       await supertest(app).get('/api/auth/me').set(withCookies({ [names().refresh]: session.cookies[names().refresh]! })),
     ]) {
-      expect(res.status).toBe(500)
-      expect(res.body).toEqual({ message: 'Server Error.' })
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({ message: 'Service Unavailable.' })
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0)
     }
-    // The failure is logged as one structured record, with the error and the request it broke.
-    const failure = logger.records().find((record) => record.msg === 'Request failed' && record.url === '/api/auth/login')
-    expect(failure).toMatchObject({ level: 50, method: 'POST', err: { type: expect.any(String), message: expect.any(String) } })
+    // Logged as one structured record, with the error and the request it stopped.
+    const record = logger.records().find((entry) => entry.msg === 'Dependency unavailable' && entry.url === '/api/auth/login')
+    expect(record).toMatchObject({ level: 40, method: 'POST', err: { type: expect.any(String), message: expect.any(String) } })
 
     const health = await supertest(app).get('/api/health')
     expect(health.status).toBe(503)

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { randomBytes } from 'node:crypto'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
@@ -155,9 +156,42 @@ describe('migrations and start', () => {
     const started = Date.now()
     expect(await server.stop()).toBe(0)
     expect(Date.now() - started).toBeLessThan(8000)
-    // Each connection problem is reported once, not on every reconnect attempt.
-    const lines = server.output().split('\n').filter((line) => /^(Redis|Job)/.test(line))
-    expect(new Set(lines).size).toBe(lines.length)
+    // Each connection problem is reported once, not on every reconnect attempt (one JSON record per line).
+    const messages = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => (JSON.parse(line) as { msg: string }).msg)
+    const problems = messages.filter((msg) => /^(Redis|Job)/.test(msg))
+    expect(problems.length).toBeGreaterThan(0)
+    expect(new Set(problems).size).toBe(problems.length)
+  }, 30_000)
+
+  it('SIGTERM drains: a request in flight on a kept-alive connection finishes with Connection: close, then the process exits 0', async () => {
+    const env = { ...testSecrets(), DATABASE_URL: scratch.url }
+    await runScript('server/src/cli/migrate.ts', [], env)
+    await runScript('server/src/cli/user-create.ts', ['--name', 'Drain', '--email', 'drain@example.test', '--password', 'drain password'], env)
+    const port = await freePort()
+    const server = startScript('server/src/index.ts', { ...env, PORT: String(port) }, /Listening on port/)
+    await server.started
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    const send = (method: string, path: string, body?: object) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = http.request({ host: '127.0.0.1', port, method, path, agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume()
+          res.on('end', () => resolve({ status: res.statusCode!, connection: res.headers.connection }))
+        })
+        req.on('error', reject)
+        req.end(body ? JSON.stringify(body) : undefined)
+      })
+    expect(await send('GET', '/api/health')).toEqual({ status: 200, connection: 'keep-alive' })
+    // A login (a bcrypt compare) is under way on that connection when the signal arrives.
+    const inFlight = send('POST', '/api/auth/login', { email: 'drain@example.test', password: 'drain password' })
+    await new Promise((resolve) => setTimeout(resolve, 30))
+    const exited = server.stop()
+    expect(await inFlight).toEqual({ status: 200, connection: 'close' })
+    expect(await exited).toBe(0)
+    agent.destroy()
   }, 30_000)
 
   it('user:create creates a verified user with the requested role', async () => {

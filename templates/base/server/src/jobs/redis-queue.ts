@@ -1,23 +1,30 @@
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from '../logger.js'
-import { runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicy } from './types.js'
+import { Outbox } from './outbox.js'
+import { retryDelay, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicy } from './types.js'
 
 const QUEUE_NAME = 'jobs'
 
 /**
- * BullMQ on Redis. `worker: false` only enqueues (a server whose jobs run in `npm run worker`);
- * the server runs a worker in-process by default.
+ * BullMQ on Redis, fed by the outbox (jobs/outbox.ts): a request stores its job in the database,
+ * and the outbox loop of whichever instance claims it adds it to BullMQ (under the outbox id, so
+ * BullMQ takes it once however often it is offered). While Redis is down the jobs wait in the
+ * database and go out within a second of its return. `worker: false` only relays (a server whose
+ * jobs run in `npm run worker`); the server runs a worker in-process by default.
  */
 export class RedisQueue implements JobQueue {
   readonly driver = 'redis'
   private readonly connections: Redis[] = []
   private readonly queue: Queue
   private readonly worker: Worker | undefined
+  private readonly outbox: Outbox
 
   constructor(options: {
     url: string
     prefix: string
+    /** The outbox queue: the app's key prefix. */
+    queue: string
     handlers: JobHandlers
     retry: RetryPolicy
     worker: boolean
@@ -31,31 +38,47 @@ export class RedisQueue implements JobQueue {
       reported.add(message)
       logger.warn(message)
     }
-    // BullMQ needs commands to wait for a reconnect rather than fail after a few retries.
-    const connect = () => {
-      const connection = new Redis(url, { maxRetriesPerRequest: null })
+    // The worker's commands wait for a reconnect (BullMQ needs that); the producer's fail at
+    // once, so the outbox keeps a job that could not be added and offers it again.
+    const connect = (producer = false) => {
+      const connection = new Redis(
+        url,
+        // Reconnect attempts at most a second apart: jobs flow again within about a second of Redis's return.
+        { retryStrategy: (n: number) => Math.min(n * 100, 1000), ...(producer ? { enableOfflineQueue: false, maxRetriesPerRequest: 1 } : { maxRetriesPerRequest: null }) },
+      )
       connection.on('error', (error) => warnOnce(`Redis (jobs): ${error.message}`))
       connection.on('ready', () => reported.clear())
       this.connections.push(connection)
       return connection
     }
     this.queue = new Queue(QUEUE_NAME, {
-      connection: connect(),
+      connection: connect(true),
       prefix,
       defaultJobOptions: {
         attempts: retry.attempts,
-        backoff: { type: 'exponential', delay: retry.backoffMs },
+        backoff: { type: 'capped' },
         // A finished job's data (an address, a registration's bcrypt hash) has no reason to stay.
         removeOnComplete: true,
         removeOnFail: 5000,
       },
     })
     this.queue.on('error', (error) => warnOnce(`Job queue: ${error.message}`))
+    this.outbox = new Outbox({
+      queue: options.queue,
+      handle: async (entry) => {
+        await this.queue.add(entry.name, entry.data, { jobId: `outbox-${entry.id}` })
+      },
+      // Handing on fails only while Redis is down: keep offering every second, never give up.
+      retryDelay: () => 1000,
+      logRetries: false,
+      logger,
+    })
     if (options.worker) {
       this.worker = new Worker(QUEUE_NAME, (job) => runJob(handlers, job.name as JobName, job.data), {
         connection: connect(),
         prefix,
         concurrency: 5,
+        settings: { backoffStrategy: (attemptsMade: number) => retryDelay(retry, attemptsMade) },
       })
       this.worker.on('failed', (job, error) =>
         logger.warn({ job: job?.name, err: error }, `Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retry.attempts})`),
@@ -64,8 +87,8 @@ export class RedisQueue implements JobQueue {
     }
   }
 
-  async dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void> {
-    await this.queue.add(name, data)
+  dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void> {
+    return this.outbox.add(name, data)
   }
 
   /**
@@ -76,6 +99,7 @@ export class RedisQueue implements JobQueue {
   async close(graceMs = 5000): Promise<void> {
     // With Redis unreachable nothing can finish cleanly anyway: drop the connections at once.
     if (!this.connections.every((connection) => connection.status === 'ready')) graceMs = 0
+    await this.outbox.close()
     const graceful = (async () => {
       await this.worker?.close()
       await this.queue.close()

@@ -18,7 +18,7 @@ export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<vo
 export const jobNames = ['user:verify-email', 'user:reset-password', 'user:confirm-email'] as const satisfies readonly JobName[]
 
 export interface JobQueue {
-  readonly driver: 'redis' | 'memory'
+  readonly driver: 'redis' | 'in-process'
   dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void>
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>
@@ -28,9 +28,19 @@ export interface RetryPolicy {
   attempts: number
   /** First retry delay; each further retry doubles it. */
   backoffMs: number
+  /** The longest wait between two attempts. */
+  maxBackoffMs?: number
 }
 
-export const defaultRetryPolicy: RetryPolicy = { attempts: 5, backoffMs: 2000 }
+/**
+ * 12 attempts, 2 s doubling up to 5 minutes between them: about 25 minutes of retries, so mail
+ * accepted during an SMTP outage of that length is still delivered once SMTP is back.
+ */
+export const defaultRetryPolicy: RetryPolicy = { attempts: 12, backoffMs: 2000, maxBackoffMs: 300_000 }
+
+/** The wait after the n-th failed attempt (n from 1). */
+export const retryDelay = (retry: RetryPolicy, attempt: number) =>
+  Math.min(retry.backoffMs * 2 ** (attempt - 1), retry.maxBackoffMs ?? Number.POSITIVE_INFINITY)
 
 export function runJob<K extends JobName>(handlers: JobHandlers, name: K, data: JobPayloads[K]): Promise<void> {
   const handler = handlers[name] as ((payload: JobPayloads[K]) => Promise<void>) | undefined

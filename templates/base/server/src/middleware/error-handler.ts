@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express'
 import type { Logger } from '../logger.js'
 import { HttpError, notFound } from '../http/errors.js'
+import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../http/unavailable.js'
 
 /** Errors body-parser and the router raise on bad input, answered with the contract's messages. */
 const clientErrors: Record<string, [number, string]> = {
@@ -18,7 +19,10 @@ export const notFoundHandler: RequestHandler = () => {
   throw notFound()
 }
 
-/** Every failure leaves as `{message, errors?}`; a 500 never carries a stack trace or SQL. */
+/**
+ * Every failure leaves as `{message, errors?}`; a 500 never carries a stack trace or SQL, and a
+ * dependency that is down is a 503 with Retry-After, never a 500.
+ */
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error)
@@ -34,6 +38,12 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     }
     if (typeof status === 'number' && status >= 400 && status < 500) {
       res.status(status).json({ message: status === 404 ? 'Not Found.' : 'Bad Request.' })
+      return
+    }
+    if (isDependencyUnavailable(error)) {
+      // An outage, not a bug: the client may retry, and one warning per request is enough.
+      logger.warn({ err: error, method: req.method, url: req.originalUrl }, 'Dependency unavailable')
+      res.status(503).set('Retry-After', String(RETRY_AFTER_SECONDS)).json({ message: 'Service Unavailable.' })
       return
     }
     logger.error({ err: error, method: req.method, url: req.originalUrl }, 'Request failed')

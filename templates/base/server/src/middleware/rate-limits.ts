@@ -3,6 +3,7 @@ import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
 import type { AppConfig } from '../context.js'
+import { FallbackStore } from './fallback-store.js'
 
 export interface RateLimiters {
   login: RequestHandler[]
@@ -44,12 +45,15 @@ export function createRateLimiters(config: AppConfig): RateLimiters {
       legacyHeaders: false,
       skipSuccessfulRequests: failuresOnly,
       keyGenerator: (req) => key(req),
-      // With Redis the counters are shared by every instance of the app.
+      // With Redis the counters are shared by every instance of the app; while it is down each
+      // instance counts on its own (middleware/fallback-store.ts).
       store: config.redis
-        ? new RedisStore({
-            prefix: `${config.keyPrefix}rl:${name}:`,
-            sendCommand: (command: string, ...args: string[]) => config.redis!.call(command, ...args) as Promise<RedisReply>,
-          })
+        ? new FallbackStore(
+            new RedisStore({
+              prefix: `${config.keyPrefix}rl:${name}:`,
+              sendCommand: (command: string, ...args: string[]) => config.redis!.call(command, ...args) as Promise<RedisReply>,
+            }),
+          )
         : undefined,
       handler: (_req, res) => {
         const retryAfter = res.getHeader('Retry-After')

@@ -1,11 +1,12 @@
 import type { Sequelize } from 'sequelize'
 import { EmailChangeToken, EmailVerificationToken, PasswordResetToken } from './one-time-token.js'
+import { OutboxJob } from './outbox-job.js'
 import { RefreshToken } from './refresh-token.js'
 import { Role } from './role.js'
 import { Session } from './session.js'
 import { User } from './user.js'
 
-export { EmailChangeToken, EmailVerificationToken, PasswordResetToken, RefreshToken, Role, Session, User }
+export { EmailChangeToken, EmailVerificationToken, OutboxJob, PasswordResetToken, RefreshToken, Role, Session, User }
 export type { OneTimeToken } from './one-time-token.js'
 export type { RoleName } from './role.js'
 
@@ -25,5 +26,6 @@ export function initModels(sequelize: Sequelize): void {
   PasswordResetToken.initModel(sequelize)
   EmailChangeToken.initModel(sequelize)
   Session.initModel(sequelize)
+  OutboxJob.initModel(sequelize)
   User.belongsTo(Role, { foreignKey: 'roleId', as: 'Role' })
 }

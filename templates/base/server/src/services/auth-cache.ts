@@ -106,7 +106,8 @@ export class AuthCache {
   }
 
   private subscribe(redis: Redis): Redis {
-    const subscriber = redis.duplicate()
+    // Unlike the shared client, the subscriber waits for Redis: it resubscribes once Redis is back.
+    const subscriber = redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined })
     subscriber.on('error', () => {})
     subscriber.subscribe(this.channel).catch((error: Error) => this.logger.warn(`Auth cache: cannot subscribe: ${error.message}`))
     subscriber.on('message', (_channel: string, text: string) => {

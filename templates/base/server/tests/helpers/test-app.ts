@@ -42,6 +42,8 @@ export interface TestAppOptions {
   clientDir?: string
   mailDir?: string
   retryBackoffMs?: number
+  /** A connection of the app's own to this URL (a proxy a test can cut), instead of the file's shared one. */
+  ownDatabaseUrl?: string
 }
 
 export interface TestApp {
@@ -112,7 +114,7 @@ export function useTestApps() {
     const env = parseEnv({
       NODE_ENV: 'test',
       BASE_URL: 'http://localhost:3000',
-      DATABASE_URL: inject('databaseUrl'),
+      DATABASE_URL: options.ownDatabaseUrl ?? inject('databaseUrl'),
       MAIL_FROM: 'app@example.test',
       COOKIE_SAMESITE: 'lax',
       ...secrets,
@@ -124,7 +126,7 @@ export function useTestApps() {
     const config = await createAppConfig({
       env,
       auth: options.auth,
-      sequelize: await database(),
+      sequelize: options.ownDatabaseUrl ? undefined : await database(),
       keyPrefix: options.keyPrefix ?? `${inject('keyPrefix')}${randomUUID().slice(0, 8)}:`,
       logger,
       worker: options.worker,

@@ -7,6 +7,7 @@ import * as addUsersSearch from './0006-add-users-search.js'
 import * as addRegistrationToVerificationTokens from './0007-add-registration-to-verification-tokens.js'
 import * as createSessions from './0008-create-sessions.js'
 import * as createEmailChangeTokens from './0009-create-email-change-tokens.js'
+import * as createOutboxJobs from './0010-create-outbox-jobs.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
 // the bundled order is the applied order. Append new migrations at the end.
@@ -20,4 +21,5 @@ export const migrations = [
   { name: '0007-add-registration-to-verification-tokens', ...addRegistrationToVerificationTokens },
   { name: '0008-create-sessions', ...createSessions },
   { name: '0009-create-email-change-tokens', ...createEmailChangeTokens },
+  { name: '0010-create-outbox-jobs', ...createOutboxJobs },
 ]

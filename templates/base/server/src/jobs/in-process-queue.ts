@@ -1,0 +1,32 @@
+import type { Logger } from '../logger.js'
+import { Outbox } from './outbox.js'
+import { retryDelay, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicy } from './types.js'
+
+/**
+ * The queue without Redis: jobs are stored in the outbox (jobs/outbox.ts) and run by the
+ * instances themselves, right after the response, with the retry policy BullMQ would apply.
+ * A job an instance did not finish (it stopped, or crashed) is run by another one, or by this
+ * one after its restart.
+ */
+export class InProcessQueue implements JobQueue {
+  readonly driver = 'in-process'
+  private readonly outbox: Outbox
+
+  constructor(queue: string, handlers: JobHandlers, retry: RetryPolicy, logger: Logger) {
+    this.outbox = new Outbox({
+      queue,
+      handle: (entry) => runJob(handlers, entry.name, entry.data),
+      retryDelay: (attempt) => retryDelay(retry, attempt),
+      maxAttempts: retry.attempts,
+      logger,
+    })
+  }
+
+  dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void> {
+    return this.outbox.add(name, data)
+  }
+
+  close(): Promise<void> {
+    return this.outbox.close()
+  }
+}
