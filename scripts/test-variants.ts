@@ -2,7 +2,8 @@
  * Generates every variant into a temporary folder outside the repo, links them all to one
  * shared install, and runs each variant's own typecheck, tests and build, then starts it as a
  * user would (`db:migrate`, `start`) and asks `/api/health`; browser tests run on the variants
- * in E2E_VARIANTS. MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
+ * in E2E_VARIANTS, and the scale-out step (two instances and a worker behind nginx) on those in
+ * SCALE_OUT_VARIANTS. MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
  * PostgreSQL each run, dropped afterwards; Redis is the machine's.
  *
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
@@ -16,13 +17,16 @@ import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { freshDatabase } from './lib/database.js'
+import { runScaleOut } from './lib/scale-out.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
-const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e'] as const
+const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e', 'scale-out'] as const
 type Step = (typeof STEPS)[number]
 
 /** Browser tests on one variant per database: enough to cover every driver end to end. */
 const E2E_VARIANTS = new Set(['sqlite', 'mysql-custom', 'postgres'])
+/** Two instances and a worker behind a real nginx (scripts/lib/scale-out.ts): the database-server variants. */
+const SCALE_OUT_VARIANTS = new Set(['mysql-custom', 'postgres'])
 /** This variant runs its whole suite with REDIS_URL set, so the app itself runs on Redis. */
 const REDIS_VARIANT = 'mysql-custom'
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
@@ -93,12 +97,15 @@ async function freePort(): Promise<number> {
 }
 
 async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  console.log(`\n━━ ${variant}: ${step === 'start' ? 'npm run db:migrate && npm start, then GET /api/health' : `npm run ${step}`}`)
+  const title = { start: 'npm run db:migrate && npm start, then GET /api/health', 'scale-out': 'two instances and a worker behind nginx' }
+  console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
   const started = Date.now()
   const ok =
     step === 'start'
       ? await startAndProbe(cwd, env)
-      : (await execa('npm', ['run', step], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+      : step === 'scale-out'
+        ? await runScaleOut(cwd, env)
+        : (await execa('npm', ['run', step], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
@@ -121,6 +128,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   try {
     for (const step of steps) {
       if (step === 'test:e2e' && !E2E_VARIANTS.has(id)) continue
+      if (step === 'scale-out' && !SCALE_OUT_VARIANTS.has(id)) continue
       // A variant that does not build has nothing to start or run in a browser.
       if (!(await runStep(id, step, dir, env)) && step === 'build') break
     }

@@ -17,6 +17,14 @@ export function createApp(config: AppConfig): Express {
   // only cost a SHA-1 per response.
   app.set('etag', false)
   if (config.env.TRUST_PROXY !== undefined) app.set('trust proxy', config.env.TRUST_PROXY)
+  const instance = config.env.INSTANCE_ID
+  if (instance) {
+    // Which instance answered, for whoever runs several behind a load balancer.
+    app.use((_req, res, next) => {
+      res.setHeader('X-Instance-Id', instance)
+      next()
+    })
+  }
 
   const https = config.env.BASE_URL.startsWith('https:')
   // JSON is never rendered as a document, so the API gets the OWASP REST Security set: nothing

@@ -12,6 +12,14 @@ describe('GET /api/health', () => {
     expect(res.body).toEqual({ status: 'ok', db: 'ok', redis: 'disabled' })
   })
 
+  it('names the instance in X-Instance-Id when INSTANCE_ID is set, and not otherwise', async () => {
+    const named = await t.build({ env: { INSTANCE_ID: 'web-1' } })
+    expect((await supertest(named.app).get('/api/health')).headers['x-instance-id']).toBe('web-1')
+    expect((await supertest(named.app).get('/nowhere')).headers['x-instance-id']).toBe('web-1')
+    const plain = await t.build()
+    expect((await supertest(plain.app).get('/api/health')).headers['x-instance-id']).toBeUndefined()
+  })
+
   it('sends the OWASP REST security headers, and no ETag', async () => {
     const { app } = await t.build()
     const res = await supertest(app).get('/api/health')

@@ -78,6 +78,14 @@ describe('environment validation', () => {
     }
   })
 
+  it('COOKIE_HOST_PREFIX is true or false, INSTANCE_ID a plain name', () => {
+    expect(envErrors({ ...good, COOKIE_HOST_PREFIX: 'yes' })).toEqual([expect.stringContaining('COOKIE_HOST_PREFIX')])
+    expect(parseEnv({ ...good, COOKIE_HOST_PREFIX: 'TRUE' }).COOKIE_HOST_PREFIX).toBe(true)
+    expect(parseEnv(good).COOKIE_HOST_PREFIX).toBe(false)
+    expect(envErrors({ ...good, INSTANCE_ID: 'web 1\n' })).toEqual([expect.stringContaining('INSTANCE_ID')])
+    expect(parseEnv({ ...good, INSTANCE_ID: 'web-1' }).INSTANCE_ID).toBe('web-1')
+  })
+
   it('SameSite=None needs CORS_ORIGINS', () => {
     expect(envErrors({ ...good, COOKIE_SAMESITE: 'none' })[0]).toContain('COOKIE_SAMESITE')
     expect(envErrors({ ...good, COOKIE_SAMESITE: 'none', CORS_ORIGINS: 'https://a.example' })).toEqual([])

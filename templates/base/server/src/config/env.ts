@@ -27,6 +27,8 @@ export interface Env {
   COOKIE_HOST_PREFIX: boolean
   CORS_ORIGINS: string[]
   TRUST_PROXY: boolean | number | string | undefined
+  /** Names this instance in an `X-Instance-Id` header on every answer (behind a load balancer). */
+  INSTANCE_ID: string | undefined
 }
 
 /** One line per bad variable, printed as is before exiting. */
@@ -141,6 +143,11 @@ export function parseEnv(source: Source): Env {
     fail('REDIS_PREFIX', 'may hold only letters, digits and _ : . - (at most 64).')
   }
 
+  const instanceId = read('INSTANCE_ID')
+  if (instanceId !== undefined && !/^[\w.-]{1,64}$/.test(instanceId)) {
+    fail('INSTANCE_ID', 'may hold only letters, digits and _ . - (at most 64).')
+  }
+
   if (errors.length > 0) throw new EnvError(errors)
 
   return {
@@ -158,6 +165,7 @@ export function parseEnv(source: Source): Env {
     COOKIE_HOST_PREFIX: hostPrefix === 'true',
     CORS_ORIGINS: corsOrigins,
     TRUST_PROXY: trustProxy,
+    INSTANCE_ID: instanceId,
   }
 }
 

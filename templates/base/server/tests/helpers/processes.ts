@@ -38,6 +38,7 @@ const processEnv = (env: Record<string, string>) => ({
   CORS_ORIGINS: '',
   TRUST_PROXY: '',
   WORKER: '',
+  INSTANCE_ID: '',
   ...env,
 })
 
