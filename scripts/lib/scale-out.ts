@@ -142,8 +142,10 @@ export async function runScaleOut(dir: string, env: NodeJS.ProcessEnv): Promise<
       children.push(child)
       return child
     }
-    const a = start(['dist/server/index.js'], { PORT: String(portA), INSTANCE_ID: 'a', WORKER: 'false' })
-    const b = start(['dist/server/index.js'], { PORT: String(portB), INSTANCE_ID: 'b', WORKER: 'false' })
+    const instance = (name: 'a' | 'b') =>
+      start(['dist/server/index.js'], { PORT: String(name === 'a' ? portA : portB), INSTANCE_ID: name, WORKER: 'false' })
+    let a = instance('a')
+    const b = instance('b')
     start(['dist/server/cli/worker.js'], {})
     await ready(`http://127.0.0.1:${portA}/api/health`, a, 'instance a')
     await ready(`http://127.0.0.1:${portB}/api/health`, b, 'instance b')
@@ -201,22 +203,43 @@ export async function runScaleOut(dir: string, env: NodeJS.ProcessEnv): Promise<
     await sleep(2000)
     check(`a job yields exactly one mail (${mails().length})`, mails().length === 1)
 
-    // One instance killed mid-run: nothing fails beyond what was in flight to it.
+    // Steady load through nginx while instances go away: 4 clients, GET /me, counting failures.
     const session = await through('POST', '/api/auth/login', {}, { email: 'admin@scale.test', password })
-    let failed = 0
-    let sent = 0
     const concurrency = 4
-    const worker = async () => {
-      for (; sent < 400; sent++) {
-        const answer = await through('GET', '/api/auth/me', session.cookies).catch(() => null)
-        if (answer?.status !== 200) failed++
+    const underLoad = async (requests: number, during: () => Promise<void>) => {
+      let failed = 0
+      let sent = 0
+      const client = async () => {
+        for (; sent < requests; sent++) {
+          const answer = await through('GET', '/api/auth/me', session.cookies).catch(() => null)
+          if (answer?.status !== 200) failed++
+        }
       }
+      const load = Promise.all(Array.from({ length: concurrency }, client))
+      await during()
+      await load
+      return failed
     }
-    const load = Promise.all(Array.from({ length: concurrency }, worker))
-    await sleep(300)
-    a.kill('SIGKILL')
-    await load
-    check(`instance a killed with kill -9 mid-run: ${failed} of 400 requests failed (at most ${concurrency} in flight)`, failed <= concurrency)
+    const stopped = (child: ChildProcess) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))
+
+    // A rolling restart: SIGTERM drains a (kept-alive connections get `Connection: close`), a
+    // comes back on its port, and only then does the next one go. Nothing may fail.
+    const rolling = await underLoad(600, async () => {
+      await sleep(200)
+      a.kill('SIGTERM')
+      await stopped(a)
+      a = instance('a')
+      await ready(`http://127.0.0.1:${portA}/api/health`, a, 'instance a (restarted)')
+      await sleep(200)
+    })
+    check(`a rolling restart of instance a under load: ${rolling} of 600 requests failed`, rolling === 0)
+
+    // One instance killed mid-run: nothing fails beyond what was in flight to it.
+    const killed = await underLoad(400, async () => {
+      await sleep(300)
+      a.kill('SIGKILL')
+    })
+    check(`instance a killed with kill -9 mid-run: ${killed} of 400 requests failed (at most ${concurrency} in flight)`, killed <= concurrency)
 
     console.log(`requests per instance through nginx: a ${counts.a ?? 0}, b ${counts.b ?? 0}`)
     return checks.every(([, ok]) => ok)

@@ -21,10 +21,13 @@ import { verifyAccessToken } from '../services/tokens.js'
  */
 export function authenticate(config: AppConfig): RequestHandler {
   const names = cookieNames(config)
+  const cache = config.authCache
   return async (req, res, next) => {
-    const proof = await proofOf(req, config, names)
+    // The access token is checked synchronously; only renewal and cache misses wait.
+    const proof = accessProof(req, config, names) ?? (await refreshProof(req, config, names))
     if (!proof) throw unauthenticated()
-    const [user, session] = await Promise.all([config.authCache.user(proof.userId), config.authCache.session(proof.sessionId, proof.userId)])
+    const user = cache.cachedUser(proof.userId) ?? (await cache.user(proof.userId))
+    const session = cache.cachedSession(proof.sessionId) ?? (await cache.session(proof.sessionId, proof.userId))
     if (!user || !isLive(session, proof.userId)) throw unauthenticated()
     req.auth = user.identity
     req.sessionId = proof.sessionId
@@ -60,25 +63,30 @@ interface Proof {
   renew: boolean
 }
 
-/** The user and session the request's tokens prove. */
-async function proofOf(req: Request, config: AppConfig, names: Names): Promise<Proof | null> {
+/**
+ * The user and session an access token proves (Bearer header or cookie); `false` when the
+ * request is refused outright (a present but invalid token), `undefined` when the refresh
+ * cookie should decide (no access cookie, an expired one, or one from before sessions).
+ */
+function accessProof(req: Request, config: AppConfig, names: Names): Proof | false | undefined {
   // `Authorization: Bearer` for clients that keep the returned access_token themselves.
   const header = req.get('authorization')
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(header)
     const verified = match ? verifyAccessToken(config.keys, match[1] as string) : null
-    return verified?.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : null
+    return verified?.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : false
   }
-
   const access = readSignedCookie(req, config, names.access)
-  if (access.present) {
-    if (access.value === null) return null
-    const verified = verifyAccessToken(config.keys, access.value)
-    if (verified.ok && verified.claims.sid) return { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false }
-    // A token from before sessions existed (no `sid`) is renewed like an expired one.
-    if (!verified.ok && !verified.expired) return null
-  }
+  if (!access.present) return undefined
+  if (access.value === null) return false
+  const verified = verifyAccessToken(config.keys, access.value)
+  if (verified.ok && verified.claims.sid) return { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false }
+  // A token from before sessions existed (no `sid`) is renewed like an expired one.
+  return verified.ok || verified.expired ? undefined : false
+}
 
+/** The refresh cookie's user and session, for a renewal; null when it proves nothing. */
+async function refreshProof(req: Request, config: AppConfig, names: Names): Promise<Proof | null> {
   const refresh = readSignedCookie(req, config, names.refresh)
   if (refresh.value === null) return null
   const active = await findActiveRefreshToken(config, refresh.value)

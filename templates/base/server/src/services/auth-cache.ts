@@ -69,6 +69,18 @@ export class AuthCache {
     return fetchFresh(this.sessions, id)
   }
 
+  /**
+   * The fresh entries as they are, without a promise: the middleware's hot path takes them
+   * synchronously and waits only on a miss (a stale entry, or one being loaded, is a miss).
+   */
+  cachedUser(id: number): CachedUser | undefined {
+    return this.users.get(id)
+  }
+
+  cachedSession(id: string): SessionState | undefined {
+    return this.sessions.get(id)
+  }
+
   /** The user's row changed or is gone: its name, e-mail, role or verification. */
   userChanged(id: number): void {
     this.apply({ user: id })

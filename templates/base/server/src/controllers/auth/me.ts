@@ -5,7 +5,8 @@ import { unauthenticated } from '../../http/errors.js'
 /** The user as the authentication middleware just loaded it (see services/auth-cache.ts). */
 export function me(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const user = req.auth ? await config.authCache.user(req.auth.id) : undefined
+    const cache = config.authCache
+    const user = req.auth ? (cache.cachedUser(req.auth.id) ?? (await cache.user(req.auth.id))) : undefined
     if (!user) throw unauthenticated()
     res.type('json').send(user.meBody)
   }
