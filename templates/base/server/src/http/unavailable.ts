@@ -3,14 +3,6 @@ import { ConnectionError } from 'sequelize'
 /** Seconds a client is told to wait before trying again when a dependency is down. */
 export const RETRY_AFTER_SECONDS = 5
 
-/** Raised by the app itself when a dependency did not answer within its bound (jobs/outbox.ts, …). */
-export class DependencyUnavailableError extends Error {
-  constructor(dependency: string, cause?: unknown) {
-    super(`${dependency} is unavailable`, { cause })
-    this.name = 'DependencyUnavailableError'
-  }
-}
-
 // Socket-level failures, as the drivers report them: the database or Redis went away mid-query.
 const LOST_CONNECTION = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'PROTOCOL_CONNECTION_LOST', '57P01', '57P03'])
 const LOST_MESSAGE = /Connection terminated|connection manager was closed|Stream isn't writeable|Connection is closed|enableOfflineQueue|Reached the max retries per request|Command timed out|connect ETIMEDOUT/i
@@ -18,11 +10,11 @@ const LOST_MESSAGE = /Connection terminated|connection manager was closed|Stream
 /**
  * Whether an error means "a dependency is down" (answered 503 with Retry-After) rather than a
  * bug (500): Sequelize's connection errors, a connection lost under a query, ioredis failing
- * fast while Redis is unreachable, and the app's own timeouts.
+ * fast while Redis is unreachable.
  */
 export function isDependencyUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
-    if (current instanceof ConnectionError || current instanceof DependencyUnavailableError) return true
+    if (current instanceof ConnectionError) return true
     if (current.name === 'MaxRetriesPerRequestError') return true
     const code = (current as { code?: unknown }).code
     if (typeof code === 'string' && LOST_CONNECTION.has(code)) return true
