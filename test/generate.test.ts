@@ -135,11 +135,27 @@ describe('the contract of a generated app', () => {
     expect(pkg.private).toBe(true)
   })
 
-  it('renders nothing for --two-factor yet: a later issue builds it', () => {
+  it('--two-factor adds the two-factor layer; without it nothing of the feature is rendered', () => {
     const answers = variantAnswers('postgres')
     const on = renderProject({ ...answers, twoFactor: true }, 'x', { random: countingRandom() })
     const off = renderProject({ ...answers, twoFactor: false }, 'x', { random: countingRandom() })
-    expect(on).toEqual(off)
+    const added = [...on.keys()].filter((path) => !off.has(path))
+    expect(added).toContain('server/src/routes/two-factor.ts')
+    expect(added).toContain('server/src/db/migrations/0011-add-two-factor.ts')
+    expect(added).toContain('client/src/pages/TwoFactorChallengePage.vue')
+    expect([...off.keys()].filter((path) => !on.has(path))).toEqual([])
+    expect([...on.keys()].some((path) => path.startsWith('partials/'))).toBe(false)
+    for (const [path, contents] of off) {
+      expect(contents.toString('utf8'), path).not.toMatch(/two[-_ ]?factor|ENCRYPTION_KEY|otpauth|_2fa/i)
+    }
+    const env = on.get('.env')!.toString()
+    const secrets = ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'COOKIE_SECRET', 'ENCRYPTION_KEY'].map((name) => new RegExp(`^${name}=(.*)$`, 'm').exec(env)?.[1])
+    for (const secret of secrets) expect(secret).toMatch(/^[0-9a-f]{64}$/)
+    expect(new Set(secrets).size).toBe(4)
+    expect(on.get('.env.example')!.toString()).toMatch(/^ENCRYPTION_KEY=change-me$/m)
+    const pkg = JSON.parse(on.get('package.json')!.toString())
+    expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['otpauth', 'qrcode']))
+    expect(JSON.parse(off.get('package.json')!.toString()).dependencies.otpauth).toBeUndefined()
   })
 
   it('renders the CLI answers into one config file with the spec names', () => {

@@ -10,7 +10,7 @@ export interface TemplateContext extends Omit<Answers, 'install' | 'git'> {
   appName: string
   run: (script: string) => string
   databaseUrl: string
-  secrets: { jwtAccess: string; jwtRefresh: string; cookie: string }
+  secrets: { jwtAccess: string; jwtRefresh: string; cookie: string; encryption: string }
 }
 
 /** `My App!` → `my-app`: what npm accepts as a package name. */
@@ -53,6 +53,7 @@ export function templateContext(answers: Answers, appName: string, deps: Generat
     appName,
     run: (script) => runScript(answers.pm, script),
     databaseUrl: defaultDatabaseUrl(answers.db, appName),
-    secrets: { jwtAccess: secret(), jwtRefresh: secret(), cookie: secret() },
+    // Drawn for every project, used only by `--two-factor` ones: the other secrets stay the same either way.
+    secrets: { jwtAccess: secret(), jwtRefresh: secret(), cookie: secret(), encryption: secret() },
   }
 }

@@ -37,6 +37,8 @@ export function renderProject(answers: Answers, appName: string, deps: GenerateD
   for (const layer of layersFor(answers)) {
     const root = join(TEMPLATES_DIR, layer)
     for (const templatePath of listFiles(root)) {
+      // EJS partials a layer lends to base templates (`include('../<layer>/partials/…')`), not files of the app.
+      if (templatePath.startsWith('partials/')) continue
       const source = readFileSync(join(root, templatePath))
       if (templatePath === 'package.json') {
         packageJson = deepMerge(packageJson, JSON.parse(source.toString('utf8')))

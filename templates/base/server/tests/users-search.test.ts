@@ -58,19 +58,19 @@ describe('users.search, the folded column the users list searches', () => {
     if (dialect === 'postgres') {
       // PostgreSQL counts through its visibility map, not a chosen index; what matters is that a
       // search can use the trigram index, which the plan shows once reading the table is priced out.
-      const { count, bindTerm } = listSql(term, dialect)
+      const { count, bind } = listSql({ search: term, filter: {}, sort: [] }, dialect)
       const plan = await sequelize.transaction(async (transaction) => {
         await sequelize.query('SET LOCAL enable_seqscan = off', { transaction })
-        return sequelize.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${count}`, { bind: { term: bindTerm }, type: QueryTypes.SELECT, transaction })
+        return sequelize.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${count}`, { bind, type: QueryTypes.SELECT, transaction })
       })
       expect(plan.map((step) => step['QUERY PLAN']).join(' | '), count).toContain('Bitmap Index Scan on users_search')
       return
     }
-    for (const [sql, index] of [
-      [listSql(term, dialect).count, 'users_search'],
-      [listSql('', dialect).count, 'users_id'],
+    for (const [query, index] of [
+      [listSql({ search: term, filter: {}, sort: [] }, dialect), 'users_search'],
+      [listSql({ search: '', filter: {}, sort: [] }, dialect), 'users_id'],
     ] as const) {
-      const bind = sql.includes('$term') ? { term } : {}
+      const { count: sql, bind } = query
       if (dialect === 'sqlite') {
         const plan = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, { bind, type: QueryTypes.SELECT })
         expect(plan.map((step) => step.detail).join(' | '), sql).toContain(`USING COVERING INDEX ${index}`)
@@ -86,7 +86,7 @@ describe('users.search, the folded column the users list searches', () => {
     const tag = randomUUID().slice(0, 8)
     const literal = await makeUser({ name: `100%_off\\${tag}` })
     await makeUser({ name: `100xxoff\\${tag}` })
-    const { rows, total } = await findUserPage(`100%_off\\${tag}`, 1, 10)
+    const { rows, total } = await findUserPage({ search: `100%_off\\${tag}`, filter: {}, sort: [] }, 1, 10)
     expect({ ids: rows.map((row) => row.id), total }).toEqual({ ids: [literal.id], total: 1 })
   })
 })

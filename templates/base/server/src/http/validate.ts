@@ -7,11 +7,19 @@ import { validationError, type FieldErrors } from './errors.js'
  * structural complaint.
  */
 export function validate<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
-  const value = input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {}
-  const result = schema.safeParse(value)
+  const result = schema.safeParse(bodyObject(input))
   if (!result.success) throw validationError(toFieldErrors(result.error))
   return result.data
 }
+
+/** For a schema with an async rule (one that asks the database). */
+export async function validateAsync<T extends z.ZodType>(schema: T, input: unknown): Promise<z.output<T>> {
+  const result = await schema.safeParseAsync(bodyObject(input))
+  if (!result.success) throw validationError(toFieldErrors(result.error))
+  return result.data
+}
+
+export const bodyObject = (input: unknown): object => (input !== null && typeof input === 'object' && !Array.isArray(input) ? input : {})
 
 export function toFieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {}

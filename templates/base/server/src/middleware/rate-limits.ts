@@ -23,20 +23,21 @@ const emailOf = (req: Request) => {
   const email = (req.body as { email?: unknown } | undefined)?.email
   return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : ''
 }
-const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown')
+export const ipOf = (req: Request) => ipKeyGenerator(req.ip ?? 'unknown')
 const userOf = (req: Request) => String(req.auth?.id ?? 'none')
 
-/** Runs after the JSON body parser, since some keys are the submitted e-mail. */
-export function createRateLimiters(config: AppConfig): RateLimiters {
-  const settings = config.rateLimits
-  const limiter = (
-    name: string,
-    limit: Limit,
-    key: (req: Request) => string,
-    failuresOnly = false,
-    skip: (req: Request) => boolean = () => false,
-    failed: (req: Request, res: Response) => boolean = (_req, res) => res.statusCode >= 400,
-  ): RateLimitRequestHandler =>
+export type Limiter = (
+  name: string,
+  limit: Limit,
+  key: (req: Request) => string,
+  failuresOnly?: boolean,
+  skip?: (req: Request) => boolean,
+  failed?: (req: Request, res: Response) => boolean,
+) => RateLimitRequestHandler
+
+/** Builds the app's limiters: `name` keeps each one's counters apart in Redis. */
+export function limiterFactory(config: AppConfig): Limiter {
+  return (name, limit, key, failuresOnly = false, skip = () => false, failed = (_req, res) => res.statusCode >= 400) =>
     rateLimit({
       ...limit,
       skip,
@@ -60,6 +61,12 @@ export function createRateLimiters(config: AppConfig): RateLimiters {
         res.status(429).json({ message: `Too many attempts. Please try again in ${retryAfter ?? 60} seconds.` })
       },
     })
+}
+
+/** Runs after the JSON body parser, since some keys are the submitted e-mail. */
+export function createRateLimiters(config: AppConfig): RateLimiters {
+  const settings = config.rateLimits
+  const limiter = limiterFactory(config)
 
   const loginPerEmailIp = limiter('login-email-ip', settings.loginPerEmailIp, (req) => `${emailOf(req)}|${ipOf(req)}`)
   return {

@@ -1,11 +1,12 @@
 import { Router } from 'express'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 import { showSession } from '../controllers/session/show-session.js'
-import { updateSession } from '../controllers/session/update-session.js'
+import { updateSession, updateSessionSchema } from '../controllers/session/update-session.js'
+import { precognitive } from '../middleware/precognition.js'
 
 export function sessionRoutes(limits: RateLimiters): Router {
   const router = Router()
   router.get('/', showSession())
-  router.patch('/', ...limits.sessionCreate, updateSession())
+  router.patch('/', precognitive(updateSessionSchema), ...limits.sessionCreate, updateSession())
   return router
 }

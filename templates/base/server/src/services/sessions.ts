@@ -1,6 +1,6 @@
 import Bowser from 'bowser'
 import type { Request } from 'express'
-import { Op, QueryTypes } from 'sequelize'
+import { Op, QueryTypes, type Transaction } from 'sequelize'
 import type { AppConfig } from '../context.js'
 import { sql } from '../db/sql.js'
 import { RefreshToken, Session } from '../models/index.js'
@@ -81,14 +81,20 @@ export function touchSession(id: string, state?: SessionState): void {
 export async function revokeSessions(config: AppConfig, userIds: number | number[], options: { only?: string; except?: string } = {}): Promise<void> {
   const users = ([] as number[]).concat(userIds)
   if (users.length === 0) return
+  await revokeSessionRows(users, options)
+  config.authCache.sessionsChanged(users)
+}
+
+/** The database half of revokeSessions, for a caller that tells the authentication cache itself once its transaction commits. */
+export async function revokeSessionRows(users: number[], options: { only?: string; except?: string; transaction?: Transaction } = {}): Promise<void> {
   const now = new Date()
+  const { transaction } = options
   const ids = options.only !== undefined ? { [Op.eq]: options.only } : options.except !== undefined ? { [Op.ne]: options.except } : undefined
-  await Session.update({ revokedAt: now }, { where: { userId: { [Op.in]: users }, revokedAt: null, ...(ids ? { id: ids } : {}) } })
+  await Session.update({ revokedAt: now }, { where: { userId: { [Op.in]: users }, revokedAt: null, ...(ids ? { id: ids } : {}) }, transaction })
   await RefreshToken.update(
     { revoked: true, revokedAt: now },
-    { where: { userId: { [Op.in]: users }, revoked: false, ...(ids ? { family: ids } : {}) } },
+    { where: { userId: { [Op.in]: users }, revoked: false, ...(ids ? { family: ids } : {}) }, transaction },
   )
-  config.authCache.sessionsChanged(users)
 }
 
 /** "Chrome on Linux", through bowser's user-agent tables. */

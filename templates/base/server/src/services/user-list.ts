@@ -1,43 +1,86 @@
 import { QueryTypes } from 'sequelize'
 import { forDialect } from '../db/sql.js'
-import { User } from '../models/index.js'
+import { User, type RoleName } from '../models/index.js'
 import { foldForSearch } from './user-search.js'
 import { USER_COLUMNS, userJsonOf, type UserJson, type UserRow } from './users.js'
+
+export type SortKey = 'id' | 'name' | 'email' | 'createdAt'
+export const SORT_KEYS: readonly SortKey[] = ['id', 'name', 'email', 'createdAt']
+
+export interface SortField {
+  key: SortKey
+  descending: boolean
+}
+
+export interface UserFilter {
+  role?: RoleName
+  verified?: boolean
+}
+
+/** Which users a list page, a count or a delete-all-matching means. */
+export interface UserQuery {
+  search: string
+  filter: UserFilter
+  sort: SortField[]
+}
+
+/**
+ * The WHERE of a users query and its bind values. A search is a substring test on the folded
+ * `search` column (services/user-search.ts), answered from its index: case-insensitive in every
+ * language, on SQLite, MySQL and PostgreSQL alike, and nothing is loaded into JavaScript.
+ * PostgreSQL has no INSTR: there it is a LIKE '%term%', which its trigram index answers
+ * (migration 0006). Filters are plain column tests with indexes of their own (migration 0012).
+ */
+export function matchSql(search: string, filter: UserFilter, dialect: string): { where: string; bind: Record<string, unknown>; none: boolean } {
+  const term = foldForSearch(search.trim())
+  const tests: string[] = []
+  const bind: Record<string, unknown> = {}
+  if (term) {
+    tests.push(dialect === 'postgres' ? 'search LIKE $term' : 'INSTR(search, $term) > 0')
+    bind.term = dialect === 'postgres' ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : term
+  }
+  if (filter.role !== undefined) {
+    tests.push('"roleId" = (SELECT id FROM roles WHERE name = $role)')
+    bind.role = filter.role
+  }
+  if (filter.verified !== undefined) tests.push(filter.verified ? '"emailVerifiedAt" IS NOT NULL' : '"emailVerifiedAt" IS NULL')
+  // A line break would straddle name and e-mail in the search column; no real match holds one.
+  return { where: tests.length > 0 ? forDialect(`WHERE ${tests.join(' AND ')}`, dialect) : '', bind, none: term.includes('\n') }
+}
+
+const COLUMNS: Record<SortKey, string> = { id: 'id', name: 'name', email: 'email', createdAt: '"createdAt"' }
+
+/** The sort, with the id last as the tie-breaker in the direction of the first key, so each order is total and index-backed (name, id). */
+function orderBy(sort: SortField[], table: string): string {
+  const fields = sort.length > 0 ? sort : [{ key: 'id' as const, descending: false }]
+  const keys = fields.some((field) => field.key === 'id') ? fields : [...fields, { key: 'id' as const, descending: fields[0]!.descending }]
+  return keys.map((field) => `${table}${COLUMNS[field.key]}${field.descending ? ' DESC' : ''}`).join(', ')
+}
 
 /**
  * The admin users list in two plain queries: a count of the matching ids (no join), and the
  * page's ids picked from an index before its rows are read with their role (a late join), so a
- * deep page skips index entries rather than whole rows. A search is a substring test on the
- * folded `search` column (services/user-search.ts), answered from its index: case-insensitive
- * in every language, on SQLite, MySQL and PostgreSQL alike, and nothing is loaded into JavaScript.
- * PostgreSQL has no INSTR: there it is a LIKE '%term%', which its trigram index answers
- * (migration 0006); `bindTerm` writes the term as that pattern.
+ * deep page skips index entries rather than whole rows.
  */
-export const listSql = (term: string, dialect: string) => {
-  const where = !term ? '' : dialect === 'postgres' ? 'WHERE search LIKE $term' : 'WHERE INSTR(search, $term) > 0'
+export const listSql = (query: UserQuery, dialect: string) => {
+  const { where, bind, none } = matchSql(query.search, query.filter, dialect)
+  const byId = orderBy(query.sort, '') === 'id'
   // MySQL walks its clustered primary key for ORDER BY id, whole rows at a time; the id-only
   // index (migration 0006) skips the same entries in a third of the time. SQLite picks it itself.
-  const ids = !term && dialect === 'mysql' ? 'users FORCE INDEX (users_id)' : 'users'
-  const page = `SELECT ${USER_COLUMNS} FROM (SELECT id FROM ${ids} ${where} ORDER BY id LIMIT $limit OFFSET $offset) page
-      JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u."roleId" ORDER BY u.id`
-  return {
-    count: `SELECT COUNT(*) AS total FROM users ${where}`,
-    page: forDialect(page, dialect),
-    bindTerm: dialect === 'postgres' ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : term,
-  }
+  const ids = !where && byId && dialect === 'mysql' ? 'users FORCE INDEX (users_id)' : 'users'
+  const page = `SELECT ${USER_COLUMNS} FROM (SELECT id FROM ${ids} ${where} ORDER BY ${orderBy(query.sort, '')} LIMIT $limit OFFSET $offset) page
+      JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u."roleId" ORDER BY ${orderBy(query.sort, 'u.')}`
+  return { count: `SELECT COUNT(*) AS total FROM users ${where}`, page: forDialect(page, dialect), bind, none }
 }
 
-export async function findUserPage(search: string, page: number, size: number): Promise<{ rows: UserJson[]; total: number }> {
-  const term = foldForSearch(search.trim())
-  // A line break would straddle name and e-mail in the search column; no real match holds one.
-  if (term.includes('\n')) return { rows: [], total: 0 }
+export async function findUserPage(query: UserQuery, page: number, size: number): Promise<{ rows: UserJson[]; total: number }> {
   const sequelize = User.sequelize!
-  const sql = listSql(term, sequelize.getDialect())
-  const bind = term ? { term: sql.bindTerm } : {}
-  const [counted] = await sequelize.query<{ total: number | string }>(sql.count, { bind, type: QueryTypes.SELECT })
+  const sql = listSql(query, sequelize.getDialect())
+  if (sql.none) return { rows: [], total: 0 }
+  const [counted] = await sequelize.query<{ total: number | string }>(sql.count, { bind: sql.bind, type: QueryTypes.SELECT })
   const total = Number(counted?.total ?? 0)
   const offset = (page - 1) * size
   if (offset >= total) return { rows: [], total }
-  const rows = await sequelize.query<UserRow>(sql.page, { bind: { ...bind, limit: size, offset }, type: QueryTypes.SELECT })
+  const rows = await sequelize.query<UserRow>(sql.page, { bind: { ...sql.bind, limit: size, offset }, type: QueryTypes.SELECT })
   return { rows: rows.map(userJsonOf), total }
 }

@@ -7,7 +7,7 @@ import { confirmEmailChange } from '../../services/email-change.js'
 import { revokeSessions } from '../../services/sessions.js'
 import { serializeUser } from '../../services/users.js'
 
-const schema = z.object({ token: tokenField })
+export const confirmEmailSchema = z.object({ token: tokenField })
 
 /**
  * Works signed out (the link may be opened on another device). Every other session of the user
@@ -15,7 +15,7 @@ const schema = z.object({ token: tokenField })
  */
 export function confirmEmail(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const { token } = validate(schema, req.body)
+    const { token } = validate(confirmEmailSchema, req.body)
     const user = await confirmEmailChange(token)
     const current = req.auth?.id === user.id ? req.sessionId : undefined
     await revokeSessions(config, user.id, { except: current })

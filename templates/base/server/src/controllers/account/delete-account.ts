@@ -10,7 +10,7 @@ import { clearAuthCookies } from '../../services/cookies.js'
 import { revokeSessions } from '../../services/sessions.js'
 import { roleId } from '../../services/users.js'
 
-const schema = z.object({ password: currentPasswordField })
+export const deleteAccountSchema = z.object({ password: currentPasswordField })
 
 /**
  * The account goes; its refresh tokens and sessions keep their rows (userId null, revoked), so
@@ -19,7 +19,7 @@ const schema = z.object({ password: currentPasswordField })
  */
 export function deleteAccount(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(schema, req.body)
+    const { password } = validate(deleteAccountSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     const adminRole = await roleId('admin')
     if (user.roleId === adminRole && (await User.count({ where: { roleId: adminRole } })) <= 1) {

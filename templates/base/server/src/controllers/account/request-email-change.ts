@@ -6,12 +6,12 @@ import { currentPasswordField, emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { confirmPassword } from '../../services/confirm-password.js'
 
-const schema = z.object({ email: emailField, password: currentPasswordField })
+export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField })
 
 /** Nothing changes yet: the job mails a link to the new address (services/email-change.ts). */
 export function requestEmailChange(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const input = validate(schema, req.body)
+    const input = validate(emailChangeSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, input.password)
     if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
     await config.queue.dispatch('user:confirm-email', { userId: user.id, email: input.email })

@@ -6,12 +6,12 @@ import { validate } from '../../http/validate.js'
 import { confirmPassword } from '../../services/confirm-password.js'
 import { revokeSessions } from '../../services/sessions.js'
 
-const schema = z.object({ password: currentPasswordField })
+export const revokeOtherSessionsSchema = z.object({ password: currentPasswordField })
 
 /** "Log out other browser sessions" (Jetstream): every session but this one, after the password. */
 export function revokeOtherSessions(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(schema, req.body)
+    const { password } = validate(revokeOtherSessionsSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     await revokeSessions(config, user.id, { except: req.sessionId })
     res.status(204).end()

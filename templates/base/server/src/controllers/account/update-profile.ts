@@ -6,11 +6,11 @@ import { nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { findUserById, serializeUser } from '../../services/users.js'
 
-const schema = z.object({ name: nameField })
+export const updateProfileSchema = z.object({ name: nameField })
 
 export function updateProfile(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const { name } = validate(schema, req.body)
+    const { name } = validate(updateProfileSchema, req.body)
     const user = await findUserById(req.auth!.id)
     if (!user) throw unauthenticated()
     await user.update({ name })

@@ -8,12 +8,12 @@ import { rotateRefreshToken } from '../../services/refresh-tokens.js'
 import { setTokenCookies } from '../../services/sign-in.js'
 import { findUserById, identityOf, serializeUser } from '../../services/users.js'
 
-const schema = z.object({ refresh_token: z.string({ error: 'The refresh_token must be a string.' }).max(4096).optional() })
+export const refreshTokenSchema = z.object({ refresh_token: z.string({ error: 'The refresh_token must be a string.' }).max(4096).optional() })
 
 /** Rotation: the presented token is revoked and its successor returned (see services/refresh-tokens.ts). */
 export function refreshToken(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const { refresh_token: fromBody } = validate(schema, req.body)
+    const { refresh_token: fromBody } = validate(refreshTokenSchema, req.body)
     const presented = fromBody ?? readSignedCookie(req, config, cookieNames(config).refresh).value
     const issued = presented ? await rotateRefreshToken(config, presented) : null
     const user = issued?.row.userId ? await findUserById(issued.row.userId) : null

@@ -4,15 +4,27 @@ import { z } from 'zod'
 import type { AppConfig } from '../../context.js'
 import { fieldError } from '../../http/errors.js'
 import { emailField, nameField, newPasswordField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
+import { validateAsync } from '../../http/validate.js'
 import { User } from '../../models/index.js'
 import { hashPassword } from '../../services/passwords.js'
 import { signIn } from '../../services/sign-in.js'
 import { createUser, identityOf, serializeUser } from '../../services/users.js'
 
-const schema = z.object({ name: nameField, email: emailField, password: newPasswordField })
+const TAKEN = 'The email has already been taken.'
+const emailTaken = () => fieldError('email', TAKEN)
 
-const emailTaken = () => fieldError('email', 'The email has already been taken.')
+/**
+ * With verification off a taken address is a validation error (live validation shows it as the
+ * field is left); with it on, nothing may tell a taken address from a free one.
+ */
+export const registerSchema = (config: Pick<AppConfig, 'auth'>) =>
+  z.object({
+    name: nameField,
+    email: config.auth.requireEmailVerification
+      ? emailField
+      : emailField.refine(async (email) => !(await User.findOne({ where: { email }, attributes: ['id'] })), TAKEN),
+    password: newPasswordField,
+  })
 
 export const registeredMessage = 'Thanks for registering. Check your inbox: we sent a link to verify your e-mail address.'
 
@@ -23,8 +35,9 @@ export const registeredMessage = 'Thanks for registering. Check your inbox: we s
  * nor an id sequence can tell a taken address from a free one. The job decides what to mail.
  */
 export function register(config: AppConfig): RequestHandler {
+  const schema = registerSchema(config)
   return async (req, res) => {
-    const input = validate(schema, req.body)
+    const input = await validateAsync(schema, req.body)
 
     if (config.auth.requireEmailVerification) {
       const passwordHash = await hashPassword(input.password)
@@ -33,7 +46,6 @@ export function register(config: AppConfig): RequestHandler {
       return
     }
 
-    if (await User.findOne({ where: { email: input.email } })) throw emailTaken()
     const passwordHash = await hashPassword(input.password)
     const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
       throw error instanceof UniqueConstraintError ? emailTaken() : error

@@ -4,12 +4,12 @@ import type { AppConfig } from '../../context.js'
 import { emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 
-const schema = z.object({ email: emailField })
+export const resendVerificationSchema = z.object({ email: emailField })
 
 /** Same answer, same work for every address: the job decides whether a link is due. */
 export function resendVerification(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const { email } = validate(schema, req.body)
+    const { email } = validate(resendVerificationSchema, req.body)
     await config.queue.dispatch('user:verify-email', { email, reason: 'resend' })
     res.json({ message: 'If that e-mail address has an unverified account, a new verification link is on its way.' })
   }

@@ -11,12 +11,12 @@ import { revokeSessions } from '../../services/sessions.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
 
-const schema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
+export const resetPasswordSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
 
 /** A new password signs the account out everywhere: all its refresh tokens are revoked. */
 export function resetPassword(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const input = validate(schema, req.body)
+    const input = validate(resetPasswordSchema, req.body)
     const user = await findUserByEmail(input.email)
     if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
     await user.update({ password: await hashPassword(input.password) })

@@ -9,7 +9,7 @@ import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
 import { revokeSessions } from '../../services/sessions.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 
-const schema = z.object({ email: emailField, token: tokenField })
+export const verifyEmailSchema = z.object({ email: emailField, token: tokenField })
 
 export const invalidToken = () => fieldError('token', 'This link is invalid or has expired.')
 
@@ -20,7 +20,7 @@ export const invalidToken = () => fieldError('token', 'This link is invalid or h
  */
 export function verifyEmail(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const input = validate(schema, req.body)
+    const input = validate(verifyEmailSchema, req.body)
     const user = await findUserByEmail(input.email)
     const link = await consumeOneTimeToken(EmailVerificationToken, user?.id, input.token)
     if (!link || !user) throw invalidToken()

@@ -8,7 +8,7 @@ import { SessionLimitError } from '../../session/store.js'
 // Values come from JSON.parse, so they are JSON already; only their nesting is checked (below),
 // without recursion: a 100 KB body can nest 50,000 levels deep, enough to overflow the stack of
 // any recursive validator or of JSON.stringify.
-const schema = z.record(z.string().min(1, 'Keys must not be empty.').max(64, 'Keys must not be longer than 64 characters.'), z.unknown())
+export const updateSessionSchema = z.record(z.string().min(1, 'Keys must not be empty.').max(64, 'Keys must not be longer than 64 characters.'), z.unknown())
 
 const notAnObject = () => new HttpError(422, 'The session data must be a JSON object of keys and values.')
 
@@ -32,7 +32,7 @@ export function updateSession(): RequestHandler {
     if (!nestingWithin(body, security.sessionMaxDepth)) {
       throw new HttpError(422, `Session data must not be nested more than ${security.sessionMaxDepth} levels deep.`)
     }
-    const patch = validate(schema, body)
+    const patch = validate(updateSessionSchema, body)
     try {
       const data = await req.session.merge(patch)
       res.json({ id: req.session.id, enabled: req.session.enabled, data })

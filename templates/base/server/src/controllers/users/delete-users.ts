@@ -2,17 +2,37 @@ import type { RequestHandler } from 'express'
 import type { AppConfig } from '../../context.js'
 import { z } from 'zod'
 import { fieldError } from '../../http/errors.js'
-import { idList } from '../../http/schemas.js'
+import { idField, idList, searchQuery } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
 import { revokeSessions } from '../../services/sessions.js'
+import { deleteMatchingUsers } from '../../services/user-delete.js'
+import { userFilter } from './user-query.js'
 
-const schema = z.object({ ids: idList })
+const byIds = z.object({ ids: idList })
+
+const allMatching = z.object({
+  all: z.literal(true, { error: 'The all field must be true.' }),
+  search: searchQuery,
+  filter: userFilter,
+  except: z.array(idField, { error: 'The except field must be a list of ids.' }).max(10_000, 'The except field must not list more than 10000 ids.').default([]),
+})
+
+/** `{ids}` or `{all: true, search?, filter?, except?}`: the body says which by carrying `all`. */
+export const deleteUsersSchema = (body: object) => ('all' in body ? allMatching : byIds)
 
 export function deleteUsers(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const ids = [...new Set(validate(schema, req.body).ids)]
-    if (req.auth && ids.includes(req.auth.id)) throw fieldError('ids', 'You cannot delete your own account.')
+    const body = (req.body ?? {}) as object
+    if ('all' in body) {
+      const input = validate(allMatching, body)
+      // The caller is never among "all matching": deleting oneself is the account page's job.
+      const deleted = await deleteMatchingUsers(config, input, new Set([...input.except, req.auth!.id]))
+      res.json({ deleted })
+      return
+    }
+    const ids = [...new Set(validate(byIds, body).ids)]
+    if (ids.includes(req.auth!.id)) throw fieldError('ids', 'You cannot delete your own account.')
     // Sessions end with the account, not only when their tokens' user id is nulled by the cascade.
     await revokeSessions(config, ids)
     const deleted = await User.destroy({ where: { id: ids } })

@@ -1,16 +1,16 @@
 import type { RequestHandler } from 'express'
-import { z } from 'zod'
-import { pageQuery, searchQuery, sizeQuery } from '../../http/schemas.js'
+import { pageQuery, sizeQuery } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { findUserPage } from '../../services/user-list.js'
+import { gatherFilter, listQuery } from './user-query.js'
 
-const schema = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery })
+const schema = listQuery.extend({ page: pageQuery, size: sizeQuery })
 
 /** The paginated object the client's DataTable reads, under `data`. */
 export function listUsers(): RequestHandler {
   return async (req, res) => {
-    const { page, size, search } = validate(schema, req.query)
-    const { rows, total } = await findUserPage(search, page, size)
+    const { page, size, ...query } = validate(schema, gatherFilter(req.query as Record<string, unknown>))
+    const { rows, total } = await findUserPage(query, page, size)
     const from = rows.length > 0 ? (page - 1) * size + 1 : null
     res.json({
       data: {

@@ -6,7 +6,7 @@ import { idField, nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { findUserById, roleId, serializeUser } from '../../services/users.js'
 
-const schema = z.object({
+export const updateUserSchema = z.object({
   name: nameField.optional(),
   role: z.enum(['admin', 'user'], { error: 'The role must be admin or user.' }).optional(),
 })
@@ -16,7 +16,7 @@ export function updateUser(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const id = idField.safeParse(req.params.id)
     if (!id.success) throw notFound()
-    const input = validate(schema, req.body)
+    const input = validate(updateUserSchema, req.body)
     const user = await findUserById(id.data)
     if (!user) throw notFound()
     if (input.role === 'user' && user.id === req.auth!.id) throw fieldError('role', 'You cannot remove your own admin role.')

@@ -1,0 +1,40 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { fieldError, unauthenticated } from '../../http/errors.js'
+import { validate } from '../../http/validate.js'
+import { User } from '../../models/index.js'
+import { revokeSessions } from '../../services/sessions.js'
+import { decrypt } from '../../services/two-factor/encryption.js'
+import { replaceRecoveryCodes } from '../../services/two-factor/recovery-codes.js'
+import { stepNotUsed, stepOfCode } from '../../services/two-factor/totp.js'
+import { INVALID_CODE, USED_CODE, codeField } from './fields.js'
+
+export const confirmTwoFactorSchema = z.object({ code: codeField })
+
+/** Step two: a valid code turns the pending secret on, with fresh recovery codes; other sessions end. */
+export function confirmTwoFactor(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const { code } = validate(confirmTwoFactorSchema, req.body)
+    const user = await User.findByPk(req.auth!.id)
+    if (!user) throw unauthenticated()
+    const pending = user.twoFactorPendingSecret
+    const secret = pending ? decrypt(pending, config.env.ENCRYPTION_KEY) : null
+    if (!pending || !secret) throw fieldError('code', 'Start setting up two-factor authentication first.')
+    const step = stepOfCode(secret, code)
+    if (step === null) throw fieldError('code', INVALID_CODE)
+
+    const recoveryCodes = await config.sequelize.transaction(async (transaction) => {
+      // Conditional on the same pending secret and an unused step: a second confirmation with the same code loses.
+      const [count] = await User.update(
+        { twoFactorSecret: pending, twoFactorPendingSecret: null, twoFactorConfirmedAt: new Date(), twoFactorLastStep: step },
+        { where: { id: user.id, twoFactorPendingSecret: pending, ...stepNotUsed(step) }, transaction },
+      )
+      if (count !== 1) throw fieldError('code', USED_CODE)
+      return replaceRecoveryCodes(user.id, transaction)
+    })
+    await revokeSessions(config, user.id, { except: req.sessionId })
+    config.authCache.userChanged(user.id)
+    res.json({ recovery_codes: recoveryCodes })
+  }
+}

@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { HttpError } from '../../http/errors.js'
+import { currentPasswordField } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { confirmPassword } from '../../services/confirm-password.js'
+import { revokeSessions } from '../../services/sessions.js'
+import { replaceRecoveryCodes } from '../../services/two-factor/recovery-codes.js'
+
+export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswordField })
+
+/** A new set of codes (the old ones stop working); other sessions end, as a lost set may be in use. */
+export function regenerateRecoveryCodes(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const { password } = validate(regenerateRecoveryCodesSchema, req.body)
+    const user = await confirmPassword(res, req.auth!.id, password)
+    if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'Two-factor authentication is not enabled.')
+    const recoveryCodes = await replaceRecoveryCodes(user.id)
+    await revokeSessions(config, user.id, { except: req.sessionId })
+    res.json({ recovery_codes: recoveryCodes })
+  }
+}

@@ -1,0 +1,73 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { HttpError, fieldError } from '../../http/errors.js'
+import { validate } from '../../http/validate.js'
+import { User, type TwoFactorChallenge } from '../../models/index.js'
+import { signIn } from '../../services/sign-in.js'
+import { clearChallengeCookie, completeChallenge, countAttempt, openChallenge, voidIfSpent } from '../../services/two-factor/challenges.js'
+import { decrypt } from '../../services/two-factor/encryption.js'
+import { useRecoveryCode } from '../../services/two-factor/recovery-codes.js'
+import { acceptStep, stepOfCode } from '../../services/two-factor/totp.js'
+import { findUserById, identityOf, serializeUser } from '../../services/users.js'
+import { INVALID_CODE, USED_CODE, codeField, recoveryCodeField } from './fields.js'
+
+export const twoFactorChallengeSchema = z
+  .object({ code: codeField.optional(), recovery_code: recoveryCodeField.optional() })
+  .refine((input) => input.code !== undefined || input.recovery_code !== undefined, { message: 'The code field is required.', path: ['code'] })
+
+const expired = () => new HttpError(401, 'This sign-in attempt has expired. Please sign in again.')
+
+/** First on the route, so the rate limits can count per user: a request without a live challenge is a 401. */
+export function loadChallenge(config: AppConfig): RequestHandler {
+  return async (req, res, next) => {
+    const challenge = await openChallenge(req, config)
+    if (!challenge) {
+      clearChallengeCookie(res, config)
+      throw expired()
+    }
+    res.locals.twoFactorChallenge = challenge
+    next()
+  }
+}
+
+/** The second step of a login: a code from the authenticator, or one recovery code. */
+export function twoFactorChallenge(config: AppConfig): RequestHandler {
+  return async (req, res) => {
+    const challenge = res.locals.twoFactorChallenge as TwoFactorChallenge
+    const input = validate(twoFactorChallengeSchema, req.body)
+    if (!(await countAttempt(challenge))) {
+      clearChallengeCookie(res, config)
+      throw expired()
+    }
+    const user = await User.findByPk(challenge.userId)
+    if (!user) throw expired()
+    const wrong = input.code !== undefined ? await checkCode(config, user, input.code) : await checkRecoveryCode(user, input.recovery_code!)
+    if (wrong) {
+      // Counted by the per-user and per-IP limits of the route, and by the challenge's own 5.
+      res.locals.wrongCode = true
+      await voidIfSpent(challenge)
+      throw wrong
+    }
+    if (!(await completeChallenge(challenge))) throw expired()
+    clearChallengeCookie(res, config)
+
+    const json = serializeUser((await findUserById(user.id)) ?? user)
+    const accessToken = await signIn(req, res, config, identityOf(json), challenge.remember)
+    res.json({ user: json, access_token: accessToken })
+  }
+}
+
+async function checkCode(config: AppConfig, user: User, code: string): Promise<HttpError | null> {
+  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, config.env.ENCRYPTION_KEY) : null
+  if (user.twoFactorSecret && !secret) {
+    config.logger.error({ userId: user.id }, 'two-factor secret does not decrypt: was ENCRYPTION_KEY changed? Recovery codes still work.')
+  }
+  const step = secret ? stepOfCode(secret, code) : null
+  if (step === null) return fieldError('code', INVALID_CODE)
+  return (await acceptStep(user.id, step)) ? null : fieldError('code', USED_CODE)
+}
+
+async function checkRecoveryCode(user: User, code: string): Promise<HttpError | null> {
+  return (await useRecoveryCode(user.id, code)) ? null : fieldError('recovery_code', 'The recovery code is invalid or was already used.')
+}
