@@ -9,13 +9,14 @@
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
 import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { checkAllowScripts, checkEngines } from './lib/install-checks.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
@@ -146,6 +147,8 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
 
 const started = Date.now()
 const modules = await sharedNodeModules()
+checkAllowScripts(modules)
+checkEngines(modules, JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')).engines.node)
 const root = mkdtempSync(join(tmpdir(), 'cca-variants-'))
 console.log(`variants: ${variants.join(', ')} in ${root}`)
 try {

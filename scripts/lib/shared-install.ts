@@ -38,6 +38,25 @@ export async function sharedNodeModules(): Promise<string> {
     console.log(`shared install: reusing ${modules}`)
     return modules
   }
+  // Two scripts started together (a variant run and a dev render) must not install into one folder.
+  const lock = `${root}.lock`
+  try {
+    mkdirSync(lock, { recursive: false })
+  } catch {
+    console.log(`shared install: another process is installing into ${root}; waiting`)
+    while (!existsSync(marker) && existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 1000))
+    return sharedNodeModules()
+  }
+  try {
+    return await install(root, dependencies)
+  } finally {
+    rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+async function install(root: string, dependencies: Record<string, string>): Promise<string> {
+  const modules = join(root, 'node_modules')
+  const marker = join(root, '.installed')
   rmSync(root, { recursive: true, force: true })
   mkdirSync(root, { recursive: true })
   writeFileSync(join(root, 'package.json'), `${JSON.stringify({ name: 'cca-variant-deps', private: true, type: 'module', dependencies }, null, 2)}\n`)

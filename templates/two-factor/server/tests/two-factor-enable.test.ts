@@ -75,3 +75,23 @@ describe('POST /api/account/two-factor', () => {
     await supertest(app).post('/api/account/two-factor').send({ password: PASSWORD }).expect(401)
   })
 })
+
+describe('live validation (Precognition) of the two-factor routes', () => {
+  it('checks the body only: no secret, no password check, no attempt counted', async () => {
+    const { app } = await t.build()
+    const user = await makeUser()
+    const { cookies } = await login(app, user.email)
+    const precognitive = { Precognition: 'true' }
+    const started = await twoFactorApi(app, cookies).enable({ password: 'not my password' }).set(precognitive)
+    expect(started.status).toBe(204)
+    expect(started.headers['precognition-success']).toBe('true')
+    expect((await User.findByPk(user.id))!.twoFactorPendingSecret).toBeNull()
+    const malformed = await twoFactorApi(app, cookies).confirm({ code: '12' }).set(precognitive)
+    expect(malformed.status).toBe(422)
+    expect(Object.keys(malformed.body.errors)).toEqual(['code'])
+
+    // The challenge route still needs its challenge.
+    const challenge = await supertest(app).post('/api/auth/two-factor-challenge').set(precognitive).send({ code: '123456' })
+    expect(challenge.status).toBe(401)
+  })
+})
