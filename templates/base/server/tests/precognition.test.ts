@@ -86,7 +86,8 @@ describe('Precognition on every route that validates a body', () => {
   })
 
   it('a taken e-mail is a precognitive 422 on register (verification off), so the form shows it as the field is left', async () => {
-    const res = await call('post', '/api/auth/register', 'guest', { email: target.email }, { 'Precognition-Validate-Only': 'email' })
+    const { app: open } = await t.build({ auth: { requireEmailVerification: false } })
+    const res = await supertest(open).post('/api/auth/register').set('Precognition', 'true').set('Precognition-Validate-Only', 'email').send({ email: target.email })
     expect(res.status).toBe(422)
     expect(res.body.errors).toEqual({ email: ['The email has already been taken.'] })
   })
