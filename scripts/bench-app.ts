@@ -21,6 +21,7 @@ import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { freshDatabase } from './lib/database.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
+import { freePort } from './lib/ports.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -196,14 +197,6 @@ function step(message: string) {
   console.log(`\n━━ ${message}`)
 }
 
-async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net')
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
-}
 
 /** Pinned to `cpu` through taskset when given; node otherwise. */
 async function startServer(args: string[], childEnv: NodeJS.ProcessEnv, cwd: string, port: number, probe: string, cpu?: number) {

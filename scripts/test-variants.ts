@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { createServer, type AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
@@ -20,6 +19,7 @@ import { checkAllowScripts, checkEngines } from './lib/install-checks.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
+import { freePort } from './lib/ports.js'
 
 const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e', 'scale-out'] as const
 type Step = (typeof STEPS)[number]
@@ -89,13 +89,6 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
 }
 
 /** A port the system just handed out, so it is free (a random pick could land on a busy one). */
-async function freePort(): Promise<number> {
-  const server = createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
-}
 
 async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   const title = { start: 'npm run db:migrate && npm start, then GET /api/health', 'scale-out': 'two instances and a worker behind nginx' }
