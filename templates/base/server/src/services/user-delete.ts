@@ -1,7 +1,7 @@
 import { QueryTypes } from 'sequelize'
 import type { AppConfig } from '../context.js'
 import { User } from '../models/index.js'
-import { matchSql, type UserFilter } from './user-list.js'
+import { matchSql, sqlFilter, type UserFilter } from './user-list.js'
 import { revokeSessionRows } from './sessions.js'
 
 /** Rows deleted per statement: bounded work and bind lists however many users match. */
@@ -14,7 +14,7 @@ const BATCH = 500
  */
 export async function deleteMatchingUsers(config: AppConfig, match: { search: string; filter: UserFilter }, except: Set<number>): Promise<number> {
   const sequelize = config.sequelize
-  const { where, bind, none } = matchSql(match.search, match.filter, sequelize.getDialect())
+  const { where, bind, none } = matchSql(match.search, await sqlFilter(match.filter), sequelize.getDialect())
   if (none) return 0
   const next = `SELECT id FROM users ${where ? `${where} AND` : 'WHERE'} id > $after ORDER BY id LIMIT ${BATCH}`
   const deleted: number[] = []

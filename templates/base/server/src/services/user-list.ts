@@ -1,6 +1,6 @@
-import { QueryTypes } from 'sequelize'
+import { QueryTypes, type Sequelize } from 'sequelize'
 import { forDialect } from '../db/sql.js'
-import { User, type RoleName } from '../models/index.js'
+import { Role, User, type RoleName } from '../models/index.js'
 import { foldForSearch } from './user-search.js'
 import { USER_COLUMNS, userJsonOf, type UserJson, type UserRow } from './users.js'
 
@@ -24,6 +24,27 @@ export interface UserQuery {
   sort: SortField[]
 }
 
+/** A filter as the SQL takes it: the role as its id (null: a role that does not exist, so nothing matches). */
+export interface SqlFilter {
+  roleId?: number | null
+  verified?: boolean
+}
+
+const roleIds = new WeakMap<Sequelize, Map<RoleName, number | null>>()
+
+/**
+ * The role's id, read once per connection: a constant in the WHERE lets every planner walk the
+ * index that starts with it (migration 0012), which a subquery for the id did not on SQLite.
+ */
+export async function sqlFilter(filter: UserFilter): Promise<SqlFilter> {
+  if (filter.role === undefined) return { verified: filter.verified }
+  const sequelize = User.sequelize!
+  let ids = roleIds.get(sequelize)
+  if (!ids) roleIds.set(sequelize, (ids = new Map()))
+  if (!ids.has(filter.role)) ids.set(filter.role, (await Role.findOne({ where: { name: filter.role }, attributes: ['id'] }))?.id ?? null)
+  return { roleId: ids.get(filter.role)!, verified: filter.verified }
+}
+
 /**
  * The WHERE of a users query and its bind values. A search is a substring test on the folded
  * `search` column (services/user-search.ts), answered from its index: case-insensitive in every
@@ -31,7 +52,7 @@ export interface UserQuery {
  * PostgreSQL has no INSTR: there it is a LIKE '%term%', which its trigram index answers
  * (migration 0006). Filters are plain column tests with indexes of their own (migration 0012).
  */
-export function matchSql(search: string, filter: UserFilter, dialect: string): { where: string; bind: Record<string, unknown>; none: boolean } {
+export function matchSql(search: string, filter: SqlFilter, dialect: string): { where: string; bind: Record<string, unknown>; none: boolean } {
   const term = foldForSearch(search.trim())
   const tests: string[] = []
   const bind: Record<string, unknown> = {}
@@ -39,9 +60,9 @@ export function matchSql(search: string, filter: UserFilter, dialect: string): {
     tests.push(dialect === 'postgres' ? 'search LIKE $term' : 'INSTR(search, $term) > 0')
     bind.term = dialect === 'postgres' ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : term
   }
-  if (filter.role !== undefined) {
-    tests.push('"roleId" = (SELECT id FROM roles WHERE name = $role)')
-    bind.role = filter.role
+  if (filter.roleId !== undefined) {
+    tests.push(filter.roleId === null ? '1 = 0' : '"roleId" = $roleId')
+    if (filter.roleId !== null) bind.roleId = filter.roleId
   }
   if (filter.verified !== undefined) tests.push(filter.verified ? '"emailVerifiedAt" IS NOT NULL' : '"emailVerifiedAt" IS NULL')
   // A line break would straddle name and e-mail in the search column; no real match holds one.
@@ -62,7 +83,7 @@ function orderBy(sort: SortField[], table: string): string {
  * page's ids picked from an index before its rows are read with their role (a late join), so a
  * deep page skips index entries rather than whole rows.
  */
-export const listSql = (query: UserQuery, dialect: string) => {
+export const listSql = (query: Omit<UserQuery, 'filter'> & { filter: SqlFilter }, dialect: string) => {
   const { where, bind, none } = matchSql(query.search, query.filter, dialect)
   const byId = orderBy(query.sort, '') === 'id'
   // MySQL walks its clustered primary key for ORDER BY id, whole rows at a time; the id-only
@@ -75,7 +96,7 @@ export const listSql = (query: UserQuery, dialect: string) => {
 
 export async function findUserPage(query: UserQuery, page: number, size: number): Promise<{ rows: UserJson[]; total: number }> {
   const sequelize = User.sequelize!
-  const sql = listSql(query, sequelize.getDialect())
+  const sql = listSql({ ...query, filter: await sqlFilter(query.filter) }, sequelize.getDialect())
   if (sql.none) return { rows: [], total: 0 }
   const [counted] = await sequelize.query<{ total: number | string }>(sql.count, { bind: sql.bind, type: QueryTypes.SELECT })
   const total = Number(counted?.total ?? 0)
