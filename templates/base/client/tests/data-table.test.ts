@@ -97,14 +97,14 @@ describe('DataTable: rendering', () => {
 
   it('shows an empty state, replaceable through a slot', () => {
     const empty = paginate(1, 10, 'nobody')
-    expect(mountTable({ data: empty }).find('.dt__empty').text()).toBe('No results.')
+    expect(mountTable({ data: empty, search: 'nobody' }).find('.dt__empty').text()).toContain('No matches.')
     expect(mountTable({ data: empty }, { empty: () => 'Nothing here' }).find('.dt__empty').text()).toBe('Nothing here')
   })
 
   it('shows a loading state', () => {
     const table = mountTable({ loading: true })
     expect(table.find('table').attributes('aria-busy')).toBe('true')
-    expect(table.find('.dt__info').text()).toBe('Loading…')
+    expect(table.find('.dt__overlay').text()).toBe('Loading…')
   })
 
   it('labels its controls for assistive technology', () => {

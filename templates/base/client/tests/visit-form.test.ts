@@ -181,14 +181,15 @@ describe('useVisitForm: submitting', () => {
     expect(form.recentlySuccessful).toBe(false)
   })
 
-  it('calls the caller’s onSuccess with the response, after its own state is set', async () => {
+  it('calls the caller’s onSuccess with the response, after its own state is set, still processing', async () => {
     server.on('POST', '/api/save', { body: { id: 7 } })
     const form = useVisitForm({ a: 1 })
     let state: unknown
     await form.post('/api/save', undefined, {
       onSuccess: (response) => void (state = { data: response.data, was: form.wasSuccessful, busy: form.processing }),
     })
-    expect(state).toEqual({ data: { id: 7 }, was: true, busy: false })
+    expect(state).toEqual({ data: { id: 7 }, was: true, busy: true })
+    expect(form.processing).toBe(false)
   })
 
   it('onBefore returning false sends nothing and leaves the form idle', async () => {

@@ -2,32 +2,35 @@ import { isCancel } from 'axios'
 import { defineStore } from 'pinia'
 import { ref } from 'vue'
 import { errorMessage, http } from '@/lib/http'
-import type { ListQuery } from '@/lib/query'
-import { buildQuery, type Query } from '@/plugins/visit'
+import { apiQuery, type ListQuery } from '@/lib/query'
+import { buildQuery } from '@/plugins/visit'
 import type { Paginated, User } from '@/types'
 
 export const useUsersStore = defineStore('users', () => {
   const page = ref<Paginated<User> | null>(null)
   const loading = ref(false)
   const error = ref<string | null>(null)
-  let inFlight: AbortController | null = null
+  let newest: AbortController | null = null
 
-  /** The newest query wins: an older response still on its way is dropped. */
+  /**
+   * The newest query wins: the one before is aborted, and whatever of it still arrives (an
+   * answer already on its way when the abort came) is dropped by the identity check.
+   */
   async function fetch(query: ListQuery) {
-    inFlight?.abort()
-    const mine = (inFlight = new AbortController())
+    newest?.abort()
+    const mine = (newest = new AbortController())
     loading.value = true
     error.value = null
     try {
-      const { data } = await http.get<{ data: Paginated<User> }>(`/api/users?${buildQuery(query as unknown as Query)}`, {
+      const { data } = await http.get<{ data: Paginated<User> }>(`/api/users?${buildQuery(apiQuery(query))}`, {
         signal: mine.signal,
       })
-      page.value = data.data
+      if (newest === mine) page.value = data.data
     } catch (e) {
-      if (!isCancel(e)) error.value = errorMessage(e)
+      if (newest === mine && !isCancel(e)) error.value = errorMessage(e)
     } finally {
-      if (inFlight === mine) {
-        inFlight = null
+      if (newest === mine) {
+        newest = null
         loading.value = false
       }
     }

@@ -17,6 +17,7 @@ export interface Reply {
   body?: unknown
   /** Milliseconds before answering, to keep a request in flight. */
   delay?: number
+  headers?: Record<string, string>
 }
 
 type Route = Reply | ((req: Received) => Reply | Promise<Reply>)
@@ -65,7 +66,7 @@ export async function startServer() {
           : (route ?? { body: { method: record.method, url: record.url, json: record.json } })
       if (reply.delay) await new Promise((r) => setTimeout(r, reply.delay))
       if (res.destroyed) return
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' })
+      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers })
       res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
     })
   })

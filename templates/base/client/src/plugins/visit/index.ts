@@ -1,5 +1,6 @@
 export { useVisit, type Visit } from './useVisit'
-export { useVisitForm, RECENTLY_SUCCESSFUL_MS, type VisitForm } from './useVisitForm'
+export { useVisitForm, RECENTLY_SUCCESSFUL_MS, type VisitForm, type FormField } from './useVisitForm'
+export { VALIDATION_TIMEOUT_MS } from './validation'
 export { useVisitRemember, resetRemembered, forgetRemembered } from './remember'
 export { normalizeErrors, firstError } from './errors'
 export { createVisit, configureVisit, getHttp } from './config'

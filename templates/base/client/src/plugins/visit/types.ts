@@ -32,7 +32,10 @@ export interface VisitOptions<T = any> {
   onProgress?: (event: AxiosProgressEvent) => void
   onSuccess?: (response: AxiosResponse<T>) => unknown
   onError?: (errors: Errors, rawError: unknown) => unknown
-  /** A GET superseded by a newer one ends here instead of in onSuccess or onError. */
+  /**
+   * A visit cancelled before its response was applied (a newer GET for the same path, the
+   * component unmounted, `cancel()`) ends here instead of in onSuccess or onError.
+   */
   onCancel?: () => unknown
   onFinish?: () => unknown
 }

@@ -1,5 +1,5 @@
 import { CanceledError, isCancel, type AxiosResponse } from 'axios'
-import { hasInjectionContext, inject, ref, type Ref } from 'vue'
+import { getCurrentScope, hasInjectionContext, inject, onScopeDispose, ref, type Ref } from 'vue'
 import { routerKey, type Router } from 'vue-router'
 import { configureVisit, getFallbackRouter, getHttp } from './config'
 import { normalizeErrors } from './errors'
@@ -8,22 +8,26 @@ import { resetRemembered } from './remember'
 import { restoreScroll, saveScroll } from './scroll'
 import type { Method, PendingVisit, Query, RequestData, VisitOptions } from './types'
 
-// A GET visit is a navigation and only the newest navigation may land: starting one aborts the
-// one before it, wherever it was started, so a slow old response never overwrites a newer one.
-let currentGet: AbortController | null = null
+// A GET visit is a navigation: only the newest one for a route path may land there. This map is
+// the sequence guard: a GET whose controller is no longer the newest for its path is stale, even
+// when its response arrived before the abort could stop it.
+const newestGet = new Map<string, AbortController>()
 
 type DataOptions<T> = Omit<VisitOptions<T>, 'method' | 'data'>
 type BodyOptions<T> = Omit<VisitOptions<T>, 'method'>
+type Result<T> = Promise<AxiosResponse<T> | undefined>
 
 export interface Visit {
   processing: Ref<boolean>
-  visit<T = any>(url: string, options?: VisitOptions<T>): Promise<AxiosResponse<T> | undefined>
-  get<T = any>(url: string, options?: DataOptions<T>): Promise<AxiosResponse<T> | undefined>
-  post<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Promise<AxiosResponse<T> | undefined>
-  put<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Promise<AxiosResponse<T> | undefined>
-  patch<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Promise<AxiosResponse<T> | undefined>
-  delete<T = any>(url: string, options?: BodyOptions<T>): Promise<AxiosResponse<T> | undefined>
-  reload<T = any>(options?: DataOptions<T>): Promise<AxiosResponse<T> | undefined>
+  visit<T = any>(url: string, options?: VisitOptions<T>): Result<T>
+  get<T = any>(url: string, options?: DataOptions<T>): Result<T>
+  post<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Result<T>
+  put<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Result<T>
+  patch<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Result<T>
+  delete<T = any>(url: string, options?: BodyOptions<T>): Result<T>
+  reload<T = any>(options?: DataOptions<T>): Result<T>
+  /** Cancels every unfinished visit started here; each ends in onCancel and onFinish. */
+  cancel(): void
 }
 
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
@@ -35,6 +39,11 @@ export function useVisit(): Visit {
   if (injected) configureVisit({ router: injected })
   const processing = ref(false)
   let running = 0
+  const mine = new Set<AbortController>()
+  const cancel = () => mine.forEach((controller) => controller.abort())
+  // Inside a component (or any effect scope) the visits end with it: nothing lands on a page
+  // that is gone, and nothing reports an error there.
+  if (getCurrentScope()) onScopeDispose(cancel)
 
   // Without vue-router (a component rendered on its own, a plain script) the browser history
   // stands in: the URL still becomes <routePath>?<query>.
@@ -72,18 +81,20 @@ export function useVisit(): Visit {
     if ((isThenable(before) ? await before : before) === false) return undefined
 
     const scroll = preserveScroll ? saveScroll() : null
-    let controller: AbortController | null = null
+    const controller = new AbortController()
+    mine.add(controller)
     if (isGet) {
-      currentGet?.abort()
-      controller = currentGet = new AbortController()
+      // Only a GET for the same path: a mutation, or a list elsewhere on the page, runs on.
+      newestGet.get(target!)?.abort()
+      newestGet.set(target!, controller)
     }
-    const superseded = () => {
-      if (controller?.signal.aborted) throw new CanceledError()
+    const landable = () => {
+      if (controller.signal.aborted || (isGet && newestGet.get(target!) !== controller)) throw new CanceledError()
     }
     processing.value = ++running > 0
     try {
       await options.onStart?.(pending)
-      superseded()
+      landable()
       let response: AxiosResponse<T> | undefined
       if (!skipFetch) {
         try {
@@ -91,16 +102,20 @@ export function useVisit(): Visit {
             url: withQuery(url, fullQuery),
             method,
             data,
-            signal: controller?.signal,
+            signal: controller.signal,
             onUploadProgress: data instanceof FormData ? options.onProgress : undefined,
           })
         } catch (error) {
-          if (isCancel(error) || !options.onError) throw error
+          if (isCancel(error)) throw error
+          // A failure of a visit that was superseded meanwhile is as stale as its success.
+          landable()
+          if (!options.onError) throw error
           await options.onError(normalizeErrors(error), error)
           return undefined
         }
       }
-      superseded()
+      // From here on the response is applied: leaving the page in onSuccess cancels nothing.
+      landable()
       if (target !== undefined) await navigate(target, isGet ? (fullQuery ?? {}) : undefined, replace)
       if (!preserveState) resetRemembered()
       if (response) await options.onSuccess?.(response)
@@ -111,15 +126,21 @@ export function useVisit(): Visit {
       await options.onCancel?.()
       return undefined
     } finally {
-      if (currentGet === controller) currentGet = null
-      processing.value = --running > 0
-      await options.onFinish?.()
+      mine.delete(controller)
+      if (isGet && newestGet.get(target!) === controller) newestGet.delete(target!)
+      try {
+        await options.onFinish?.()
+      } finally {
+        // Busy until onFinish is done, so an async callback never runs under an idle button.
+        processing.value = --running > 0
+      }
     }
   }
 
   return {
     processing,
     visit,
+    cancel,
     get: (url, options = {}) => visit(url, { ...options, method: 'get' }),
     post: (url, data, options = {}) => visit(url, { ...options, method: 'post', data }),
     put: (url, data, options = {}) => visit(url, { ...options, method: 'put', data }),
