@@ -3,15 +3,16 @@
  * shared install, and runs each variant's own typecheck, tests and build, then starts it as a
  * user would (`db:migrate`, `start`) and asks `/api/health`; browser tests run on the variants
  * in E2E_VARIANTS, and the scale-out step (two instances and a worker behind nginx) on those in
- * SCALE_OUT_VARIANTS. MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
+ * SCALE_OUT_VARIANTS. A client already tested in the run (the same bytes) is not tested again.
+ * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
  * PostgreSQL each run, dropped afterwards; Redis is the machine's.
  *
  *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
-import { randomBytes } from 'node:crypto'
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createHash, randomBytes } from 'node:crypto'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
@@ -94,14 +95,44 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
   const title = { start: 'npm run db:migrate && npm start, then GET /api/health', 'scale-out': 'two instances and a worker behind nginx' }
   console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
   const started = Date.now()
+  const args = step === 'test' ? testArguments(variant, cwd) : []
   const ok =
     step === 'start'
       ? await startAndProbe(cwd, env)
       : step === 'scale-out'
         ? await runScaleOut(cwd, env)
-        : (await execa('npm', ['run', step], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+        : (await execa('npm', ['run', step, ...args], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
+}
+
+/** The variant whose client tests ran, per client: the client depends on few answers, and its tests on none of the database. */
+const testedClients = new Map<string, string>()
+
+/**
+ * The client of most variants is the same bytes: its tests run on the first of them, and the
+ * others run their server tests only (about 40 s each saved in CI's 30-minute budget).
+ */
+function testArguments(variant: string, cwd: string): string[] {
+  const hash = createHash('sha256')
+  // The folder's name is the app's (in the page title): the same client under another name.
+  for (const file of filesUnder(join(cwd, 'client')).concat(join(cwd, 'vitest.config.ts'))) {
+    hash.update(file.slice(cwd.length)).update(readFileSync(file, 'utf8').replaceAll(basename(cwd), '\0'))
+  }
+  const digest = hash.digest('hex')
+  const tested = testedClients.get(digest)
+  if (tested === undefined) {
+    testedClients.set(digest, variant)
+    return []
+  }
+  console.log(`(client identical to ${tested}'s, whose run tested it: server tests only)`)
+  return ['--', '--project', 'server']
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : 1))
+    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
 }
 
 async function runVariant(id: string, root: string, modules: string): Promise<void> {
