@@ -78,7 +78,7 @@ try {
   const hello = await startServer(['bench-hello.mjs'], { ...env, PORT: String(helloPort) }, dir, helloPort, '/hello', PINNED)
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
-  const server = await startServer(['dist/server/index.js'], { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health', PINNED)
+  const server = await startServer(startArgs(dir), { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health', PINNED)
 
   const admin = await login(base, 'user1@example.test')
   const cookieName = answers.cookieName
@@ -100,7 +100,7 @@ try {
   const [helloRun, meRun, renewRun] = [helloRuns, meRuns, renewRuns].map(median) as [WrkResult, WrkResult, WrkResult]
   // Logins get both cores, as they would in production.
   await stop(server)
-  const free = await startServer(['dist/server/index.js'], { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
+  const free = await startServer(startArgs(dir), { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
 
   const loginBody = { path: '/api/auth/login', accounts: LOGIN_ACCOUNTS, password: PASSWORD }
   step('successful logins, 16 connections (after a 3 s warm-up of the restarted server)')
@@ -199,6 +199,14 @@ function step(message: string) {
 
 
 /** Pinned to `cpu` through taskset when given; node otherwise. */
+/** The server as `npm start` runs it: node with the start script's flags (the heap size). */
+function startArgs(dir: string): string[] {
+  const start = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
+  const [node, ...args] = start.split(/\s+/)
+  if (node !== 'node') throw new Error(`bench:app runs the start script's node command; it says: ${start}`)
+  return args
+}
+
 async function startServer(args: string[], childEnv: NodeJS.ProcessEnv, cwd: string, port: number, probe: string, cpu?: number) {
   const [command, argv] = cpu === undefined ? ['node', args] : ['taskset', ['-c', String(cpu), 'node', ...args]]
   const child = spawn(command, argv, { cwd, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] })

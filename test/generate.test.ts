@@ -135,6 +135,14 @@ describe('the contract of a generated app', () => {
     expect(pkg.private).toBe(true)
   })
 
+  it('starts the server the same way from npm start and from the Docker image', () => {
+    const files = renderProject(sqlite, 'x', { random: countingRandom() })
+    const start = JSON.parse(files.get('package.json')!.toString()).scripts.start as string
+    const cmd = /^CMD (\[.*\])$/m.exec(files.get('deploy/Dockerfile')!.toString())![1]!
+    expect(start).toMatch(/^node --max-old-space-size=\d+ dist\/server\/index\.js$/)
+    expect((JSON.parse(cmd) as string[]).join(' ')).toBe(start)
+  })
+
   it('--two-factor adds the two-factor layer; without it nothing of the feature is rendered', () => {
     const answers = variantAnswers('postgres')
     const on = renderProject({ ...answers, twoFactor: true }, 'x', { random: countingRandom() })

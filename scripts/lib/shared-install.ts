@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { existsSync, lstatSync, mkdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs'
 import { homedir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { execa } from 'execa'
 import { generate, renderProject } from '../../src/generate/index.js'
 import { VARIANT_IDS, variantAnswers } from '../../src/variants.js'
@@ -39,18 +39,46 @@ export async function sharedNodeModules(): Promise<string> {
     return modules
   }
   // Two scripts started together (a variant run and a dev render) must not install into one folder.
+  // The lock is a folder holding the installer's pid, so a lock left by a killed install is taken over.
   const lock = `${root}.lock`
+  mkdirSync(dirname(lock), { recursive: true })
   try {
-    mkdirSync(lock, { recursive: false })
-  } catch {
+    mkdirSync(lock)
+    writeFileSync(join(lock, 'pid'), String(process.pid))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    if (!lockHolderAlive(lock)) {
+      rmSync(lock, { recursive: true, force: true })
+      return sharedNodeModules()
+    }
     console.log(`shared install: another process is installing into ${root}; waiting`)
-    while (!existsSync(marker) && existsSync(lock)) await new Promise((resolve) => setTimeout(resolve, 1000))
+    while (!existsSync(marker) && existsSync(lock) && lockHolderAlive(lock)) await new Promise((resolve) => setTimeout(resolve, 1000))
     return sharedNodeModules()
   }
   try {
     return await install(root, dependencies)
   } finally {
     rmSync(lock, { recursive: true, force: true })
+  }
+}
+
+function lockHolderAlive(lock: string): boolean {
+  let pid: number
+  try {
+    pid = Number(readFileSync(join(lock, 'pid'), 'utf8'))
+  } catch {
+    // The holder writes its pid right after making the folder; an old folder without one is a dead holder's.
+    try {
+      return Date.now() - statSync(lock).mtimeMs < 10_000
+    } catch {
+      return false
+    }
+  }
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
   }
 }
 

@@ -102,9 +102,9 @@ describe('GET /api/users: sort and filter', () => {
       [{ search: '', filter: { roleId, verified: true }, sort: [{ key: 'name', descending: true }] }, 'users_role_name_filters'],
     ]
     for (const [query, index] of cases) {
-      const sql = listSql(query, dialect)
+      const sql = listSql(query, dialect, { limit: 10, offset: 10 })
       const inner = sql.page.slice(sql.page.indexOf('(SELECT id FROM users') + 1, sql.page.indexOf(') page'))
-      const bind = { ...sql.bind, limit: 10, offset: 10 }
+      const bind = sql.bind
       if (dialect === 'sqlite') {
         const plan = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${inner}`, { bind, type: QueryTypes.SELECT })
         const steps = plan.map((step) => step.detail).join(' | ')
