@@ -9,11 +9,13 @@ const t = useTestApps()
 // services/tokens.ts remembers the claims of tokens that verified: these rules must hold all the same.
 describe('verified access tokens', () => {
   it('still expire after they were accepted', async () => {
-    const { app } = await t.build({ auth: { accessExpirySeconds: 1 } })
+    // Two seconds, not one: `exp` counts whole seconds from the login's second, so a one-second
+    // token issued late in its second could expire before the first request below.
+    const { app } = await t.build({ auth: { accessExpirySeconds: 2 } })
     const { cookies } = await login(app, (await makeUser()).email)
     const accessOnly = { [names().access]: cookies[names().access]! }
     expect((await supertest(app).get('/api/auth/me').set(withCookies(accessOnly))).status).toBe(200)
-    await sleep(2100)
+    await sleep(3100)
     expect((await supertest(app).get('/api/auth/me').set(withCookies(accessOnly))).status).toBe(401)
     // Expired, not invalid: the refresh cookie still renews it.
     expect((await supertest(app).get('/api/auth/me').set(withCookies(cookies))).status).toBe(200)
