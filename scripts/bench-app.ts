@@ -198,7 +198,6 @@ function step(message: string) {
 }
 
 
-/** Pinned to `cpu` through taskset when given; node otherwise. */
 /** The server as `npm start` runs it: node with the start script's flags (the heap size). */
 function startArgs(dir: string): string[] {
   const start = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
@@ -207,6 +206,7 @@ function startArgs(dir: string): string[] {
   return args
 }
 
+/** Pinned to `cpu` through taskset when given; node otherwise. */
 async function startServer(args: string[], childEnv: NodeJS.ProcessEnv, cwd: string, port: number, probe: string, cpu?: number) {
   const [command, argv] = cpu === undefined ? ['node', args] : ['taskset', ['-c', String(cpu), 'node', ...args]]
   const child = spawn(command, argv, { cwd, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] })
