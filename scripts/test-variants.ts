@@ -108,7 +108,7 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'typecheck' && clientCheckedBy
           ? await typecheckWithoutClient(cwd, env)
-          : (await execa('npm', ['run', step, ...(step === 'test' && clientCheckedBy ? ['--', '--project', 'server'] : [])], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+          : (await execa('npm', ['run', step, ...(step === 'test' && clientCheckedBy ? ['--', '--project', 'server*'] : [])], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }

@@ -1,22 +1,24 @@
 import { defineConfig, mergeConfig } from 'vitest/config'
 import viteConfig from './vite.config.ts'
 
+/** Files that compare response times: they run after the others, alone, so no other file's load skews them. */
+const TIMED = ['server/tests/enumeration.test.ts']
+
+const server = {
+  root: '.',
+  environment: 'node',
+  // Creates and migrates a database for each worker (SQLite file, MySQL or PostgreSQL database), probes Redis.
+  globalSetup: ['server/tests/setup/global-setup.ts'],
+  testTimeout: 20000,
+  hookTimeout: 60000,
+}
+
 export default defineConfig({
   test: {
     projects: [
       {
-        test: {
-          name: 'server',
-          root: '.',
-          include: ['server/tests/**/*.test.ts'],
-          environment: 'node',
-          // Creates and migrates the run's database (SQLite file or MySQL database), probes Redis.
-          globalSetup: ['server/tests/setup/global-setup.ts'],
-          // One database per run: files run one after another, each with its own app instance.
-          fileParallelism: false,
-          testTimeout: 20000,
-          hookTimeout: 60000,
-        },
+        // Each worker has a database of its own, so its files need not wait for each other's.
+        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, maxWorkers: 2 },
       },
       mergeConfig(viteConfig, {
         root: '.',
@@ -24,8 +26,12 @@ export default defineConfig({
           name: 'client',
           include: ['client/tests/**/*.test.ts'],
           environment: 'happy-dom',
+          maxWorkers: 2,
         },
       }),
+      {
+        test: { ...server, name: 'server:timing', include: TIMED, maxWorkers: 1, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 })

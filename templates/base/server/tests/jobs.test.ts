@@ -3,9 +3,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { Redis } from 'ioredis'
 import supertest from 'supertest'
-import { describe, expect, it } from 'vitest'
-import { inject } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import { newOneTimeToken } from '../src/services/one-time-tokens.js'
+import { runDatabaseUrl } from './helpers/database.js'
 import { linkIn, mailTo, startMailServer } from './helpers/mail.js'
 import { freePort, startScript } from './helpers/processes.js'
 import { makeUser, redisLabel, redisUrl, useTestApps } from './helpers/test-app.js'
@@ -142,7 +142,7 @@ describe.skipIf(!redisUrl)(`BullMQ on Redis${redisLabel}`, () => {
     const worker = startScript(
       'server/src/cli/worker.ts',
       {
-        DATABASE_URL: inject('databaseUrl'),
+        DATABASE_URL: runDatabaseUrl(),
         REDIS_URL: redisUrl!,
         REDIS_PREFIX: prefix,
         SMTP_URL: mail.url,

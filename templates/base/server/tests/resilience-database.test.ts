@@ -1,13 +1,14 @@
 import supertest from 'supertest'
-import { afterAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { dialectOf } from '../src/db/database.js'
+import { runDatabaseUrl } from './helpers/database.js'
 import { tcpProxy, timed } from './helpers/outages.js'
 import { within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
 const BOUND_MS = 2000
-const databaseUrl = inject('databaseUrl')
+const databaseUrl = runDatabaseUrl()
 const server = dialectOf(databaseUrl) === 'sqlite' ? null : new URL(databaseUrl)
 
 // SQLite is a file in the process: it cannot go down on its own. MySQL and PostgreSQL can.

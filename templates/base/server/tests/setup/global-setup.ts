@@ -12,8 +12,8 @@ import { paths } from '../../src/paths.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A fresh, migrated database for this run. */
-    databaseUrl: string
+    /** A fresh, migrated database for each of the run's workers, in pool-id order (see helpers/database.ts). */
+    databaseUrls: string[]
     /** Redis for the Redis-backed paths, or null when it is unreachable (see redisSkipReason). */
     redisUrl: string | null
     redisSkipReason: string
@@ -23,35 +23,17 @@ declare module 'vitest' {
 }
 
 /**
- * One database per run, in the dialect of the app's DATABASE_URL: SQLite in a temporary file,
- * MySQL or PostgreSQL as a new database on the same server, dropped at the end.
+ * One database per worker, in the dialect of the app's DATABASE_URL: SQLite in a temporary file,
+ * MySQL or PostgreSQL as a new database on the same server, dropped at the end. A worker runs its
+ * files one after another, so each file has the database to itself, as in a one-worker run.
  */
 export default async function setup(projectHandle: TestProject) {
   const run = `${Date.now().toString(36)}${randomBytes(3).toString('hex')}`
   const dotEnv = fs.existsSync(paths.env) ? parseDotEnv(fs.readFileSync(paths.env, 'utf8')) : {}
   const appUrl = process.env.DATABASE_URL || dotEnv.DATABASE_URL || project.defaultDatabaseUrl
+  const workers = projectHandle.config.maxWorkers || projectHandle.vitest.config.maxWorkers
 
-  let databaseUrl: string
-  let dropDatabase: () => Promise<void>
-  if (dialectOf(appUrl) === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-tests-'))
-    databaseUrl = `sqlite:${path.join(dir, 'test.sqlite')}`
-    dropDatabase = async () => fs.rmSync(dir, { recursive: true, force: true })
-  } else {
-    const server = databaseServer(appUrl)
-    const name = `${server.name.replace(/\W/g, '_').slice(0, 40)}_test_${run}`
-    await server.create(name)
-    databaseUrl = server.urlOf(name)
-    dropDatabase = async () => {
-      await server.drop(name)
-      await server.close()
-    }
-  }
-
-  const sequelize = createSequelize(databaseUrl)
-  await connectDatabase(sequelize)
-  await createMigrator(sequelize).up()
-  await sequelize.close()
+  const databases = await Promise.all(Array.from({ length: workers }, (_, index) => createDatabase(appUrl, `${run}_${index + 1}`)))
 
   const explicitRedis = process.env.TEST_REDIS_URL
   const redisUrl = explicitRedis || 'redis://127.0.0.1:6379'
@@ -63,13 +45,13 @@ export default async function setup(projectHandle: TestProject) {
   if (!redisReachable) console.warn(`\n[tests] Skipping the Redis-backed tests: ${redisSkipReason}.\n`)
   const keyPrefix = `test-${run}:`
 
-  projectHandle.provide('databaseUrl', databaseUrl)
+  projectHandle.provide('databaseUrls', databases.map((database) => database.url))
   projectHandle.provide('redisUrl', redisReachable ? redisUrl : null)
   projectHandle.provide('redisSkipReason', redisSkipReason)
   projectHandle.provide('keyPrefix', keyPrefix)
 
   return async () => {
-    await dropDatabase()
+    await Promise.all(databases.map((database) => database.drop()))
     if (redisReachable) {
       const redis = new Redis(redisUrl)
       const keys = await redis.keys(`${keyPrefix}*`)
@@ -78,6 +60,30 @@ export default async function setup(projectHandle: TestProject) {
       redisReachable = false
     }
   }
+}
+
+async function createDatabase(appUrl: string, suffix: string): Promise<{ url: string; drop(): Promise<void> }> {
+  let database: { url: string; drop(): Promise<void> }
+  if (dialectOf(appUrl) === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-tests-'))
+    database = { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
+  } else {
+    const server = databaseServer(appUrl)
+    const name = `${server.name.replace(/\W/g, '_').slice(0, 36)}_test_${suffix}`
+    await server.create(name)
+    database = {
+      url: server.urlOf(name),
+      drop: async () => {
+        await server.drop(name)
+        await server.close()
+      },
+    }
+  }
+  const sequelize = createSequelize(database.url)
+  await connectDatabase(sequelize)
+  await createMigrator(sequelize).up()
+  await sequelize.close()
+  return database
 }
 
 async function ping(url: string): Promise<boolean> {
