@@ -20,6 +20,7 @@ import { execa } from 'execa'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { freshDatabase } from './lib/database.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
+import { cpuShares, cpuSnapshot } from './lib/cpu-share.js'
 import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
 import { freePort } from './lib/ports.js'
 
@@ -106,12 +107,13 @@ try {
   await wrk(`${base}/api/auth/login`, { connections: 16, seconds: 3, login: loginBody })
   // Each round pairs bcrypt's rate alone (the server idle) with the logins right after it, and
   // the rounds' ratios give the median: the machine's speed drifts more than the gap measured.
-  const loginRounds: Array<{ ratio: number; logins: number; compares: number; run: WrkResult }> = []
+  const loginRounds: Array<{ ratio: number; logins: number; compares: number; run: WrkResult; cpu: string }> = []
   for (let round = 1; round <= ROUNDS; round++) {
     step(`logins round ${round}/${ROUNDS}: bcrypt cost-10 compares/s alone, then successful logins (16 connections)`)
     const compares = await bcryptRate()
+    const before = cpuSnapshot(free.pid!)
     const run = await wrk(`${base}/api/auth/login`, { connections: 16, seconds: SECONDS, login: loginBody })
-    loginRounds.push({ ratio: run.okRps / compares, logins: run.okRps, compares, run })
+    loginRounds.push({ ratio: run.okRps / compares, logins: run.okRps, compares, run, cpu: cpuShares(before, cpuSnapshot(free.pid!)) })
   }
   const loginRatio = [...loginRounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!
   // The /me probe asks at a steady pace (10 connections, 10 ms apart) rather than as fast as it
@@ -166,6 +168,7 @@ try {
   console.log('/me probe: 10 connections, 10 ms apart; list latencies: 1 connection, sequential')
   console.log(`logins: 16 connections rotating over 64 accounts, both cores; median ratio of ${ROUNDS} rounds, each bcrypt alone (5 s) then logins\n`)
   printTable(['measure', 'value', 'detail', 'target'], rows)
+  console.log(`\nCPU during the median logins round, of ${availableParallelism()} cores: ${loginRatio.cpu}`)
   for (const run of failures) console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
 } finally {
   for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
