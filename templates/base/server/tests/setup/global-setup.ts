@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
 import { parseEnv as parseDotEnv } from 'node:util'
 import { Redis } from 'ioredis'
 import type { TestProject } from 'vitest/node'
 import { project } from '../../src/config/project.js'
-import { connectDatabase, createSequelize, databaseServer, dialectOf } from '../../src/db/database.js'
+import { connectDatabase, createSequelize } from '../../src/db/database.js'
 import { createMigrator } from '../../src/db/migrator.js'
 import { paths } from '../../src/paths.js'
+import { emptyDatabase, type TestDatabase } from '../helpers/database.js'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -33,7 +32,7 @@ export default async function setup(projectHandle: TestProject) {
   const appUrl = process.env.DATABASE_URL || dotEnv.DATABASE_URL || project.defaultDatabaseUrl
   const workers = projectHandle.config.maxWorkers || projectHandle.vitest.config.maxWorkers
 
-  const databases = await Promise.all(Array.from({ length: workers }, (_, index) => createDatabase(appUrl, `${run}_${index + 1}`)))
+  const databases = await Promise.all(Array.from({ length: workers }, (_, index) => migratedDatabase(appUrl, `test_${run}_${index + 1}`)))
 
   const explicitRedis = process.env.TEST_REDIS_URL
   const redisUrl = explicitRedis || 'redis://127.0.0.1:6379'
@@ -62,23 +61,9 @@ export default async function setup(projectHandle: TestProject) {
   }
 }
 
-async function createDatabase(appUrl: string, suffix: string): Promise<{ url: string; drop(): Promise<void> }> {
-  let database: { url: string; drop(): Promise<void> }
-  if (dialectOf(appUrl) === 'sqlite') {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'app-tests-'))
-    database = { url: `sqlite:${path.join(dir, 'test.sqlite')}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) }
-  } else {
-    const server = databaseServer(appUrl)
-    const name = `${server.name.replace(/\W/g, '_').slice(0, 36)}_test_${suffix}`
-    await server.create(name)
-    database = {
-      url: server.urlOf(name),
-      drop: async () => {
-        await server.drop(name)
-        await server.close()
-      },
-    }
-  }
+/** An empty database of the app's dialect, migrated. */
+async function migratedDatabase(appUrl: string, name: string): Promise<TestDatabase> {
+  const database = await emptyDatabase(appUrl, name)
   const sequelize = createSequelize(database.url)
   await connectDatabase(sequelize)
   await createMigrator(sequelize).up()
