@@ -70,13 +70,13 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
   const redis = redisModule ? redisModule.createRedis(env.REDIS_URL!, logger) : null
   if (redisModule && redis) await redisModule.redisReady(redis)
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
-  const jobHandlers = createJobHandlers({ env, auth, mailer })
+  const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
+  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache })
   const retry = options.retry ?? defaultRetryPolicy
   const queue: JobQueue = env.REDIS_URL
     ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
     : new InProcessQueue(keyPrefix, jobHandlers, retry, logger)
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
-  const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
 
   await warmUpPasswords()
 

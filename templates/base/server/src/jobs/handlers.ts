@@ -2,6 +2,7 @@ import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { Mailer } from '../mail/mailer.js'
+import type { AuthCache } from '../services/auth-cache.js'
 import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
 import { PasswordResetToken } from '../models/index.js'
 import { mailEmailChange } from '../services/email-change.js'
@@ -14,7 +15,7 @@ import type { JobHandlers } from './types.js'
  * The work behind register, resend-verification, forgot-password and an e-mail change. The HTTP
  * handlers answer the same for every address; whether an account exists is only decided here.
  */
-export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Mailer }): JobHandlers {
+export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Mailer; authCache: Pick<AuthCache, 'userChanged'> }): JobHandlers {
   const { env, mailer } = deps
   return {
     async 'user:verify-email'(job) {

@@ -11,7 +11,7 @@ import { requireRole } from '../middleware/require-role.js'
 export function userRoutes(config: AppConfig): Router {
   const router = Router()
   const admin = [authenticate(config), requireRole('admin')]
-  router.get('/', ...admin, listUsers())
+  router.get('/', ...admin, listUsers(config))
   router.delete('/', ...admin, precognitive(deleteUsersSchema), deleteUsers(config))
   router.patch('/:id', ...admin, precognitive(updateUserSchema), updateUser(config))
   router.delete('/:id/sessions', ...admin, revokeUserSessions(config))

@@ -3,6 +3,7 @@ import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger.js'
 import { loadRefreshTokenRow, type RefreshTokenRow } from './refresh-tokens.js'
 import { loadSessionState, type SessionState } from './sessions.js'
+import { UserCounts } from './user-counts.js'
 import { loadUser, type CachedUser } from './users.js'
 
 export interface AuthCacheSettings {
@@ -18,8 +19,9 @@ type Message = { user: number } | { sessionsOf: number }
 
 /**
  * What authentication reads on every request, kept in memory: users by id (their role, and the
- * JSON `/me` answers with), sessions by id and refresh-token rows by jti. A write that changes
- * them calls `userChanged` or `sessionsChanged`, which drops the entries on this instance at once
+ * JSON `/me` answers with), sessions by id and refresh-token rows by jti; and, as they change
+ * with the same writes, the users list's totals (`userCounts`). A write that changes them
+ * calls `userChanged` or `sessionsChanged`, which drops the entries on this instance at once
  * and, with Redis, on every other instance through pub/sub. An entry is never trusted for longer
  * than `ttlMs` (5 s), so a lost message, a Redis outage or a second instance without Redis can
  * serve a deleted user, a changed role or a revoked session for 5 s at most. Concurrent misses
@@ -29,6 +31,7 @@ export class AuthCache {
   private readonly users: LRUCache<number, CachedUser>
   private readonly refreshTokens: LRUCache<string, RefreshTokenRow>
   private readonly sessions: LRUCache<string, SessionState>
+  readonly userCounts: UserCounts
   /**
    * The user each cached or loading session and refresh token was asked for (the token's `sub`),
    * so `sessionsChanged` can drop a user's entries, loads in flight included: a load that started
@@ -49,6 +52,7 @@ export class AuthCache {
     this.users = new LRUCache<number, CachedUser>({ ...options, fetchMethod: (id) => loadUser(id) })
     this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...owned('r'), fetchMethod: (jti) => loadRefreshTokenRow(jti) })
     this.sessions = new LRUCache<string, SessionState>({ ...owned('s'), fetchMethod: (id) => loadSessionState(id) })
+    this.userCounts = new UserCounts(settings)
     this.channel = `${keyPrefix}auth-cache`
     this.subscriber = redis ? this.subscribe(redis) : null
   }
@@ -81,7 +85,7 @@ export class AuthCache {
     return this.sessions.get(id)
   }
 
-  /** The user's row changed or is gone: its name, e-mail, role or verification. */
+  /** The user's row is new, changed or gone: its name, e-mail, role or verification. */
   userChanged(id: number): void {
     this.apply({ user: id })
     this.publish({ user: id })
@@ -102,6 +106,7 @@ export class AuthCache {
   private apply(message: Message): void {
     if ('user' in message) {
       this.users.delete(message.user)
+      this.userCounts.changed()
       return
     }
     for (const [key, owner] of this.owners) {

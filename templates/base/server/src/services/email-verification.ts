@@ -4,6 +4,7 @@ import { security } from '../config/security.js'
 import type { Mailer } from '../mail/mailer.js'
 import { accountExistsMessage, linkWithToken, verifyEmailMessage } from '../mail/messages.js'
 import { EmailVerificationToken, type User } from '../models/index.js'
+import type { AuthCache } from './auth-cache.js'
 import { issueOneTimeToken } from './one-time-tokens.js'
 import { createUser, findUserByEmail } from './users.js'
 
@@ -16,6 +17,7 @@ export interface Registration {
 interface Deps {
   env: Env
   mailer: Mailer
+  authCache: Pick<AuthCache, 'userChanged'>
 }
 
 /**
@@ -35,6 +37,7 @@ export async function registerAddress(deps: Deps, email: string, registration: R
       },
     )
     if (!user) return
+    deps.authCache.userChanged(user.id)
   }
   if (user.emailVerifiedAt) {
     const { BASE_URL } = deps.env

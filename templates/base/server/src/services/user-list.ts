@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize } from 'sequelize'
 import { forDialect } from '../db/sql.js'
 import { Role, User, type RoleName } from '../models/index.js'
+import type { UserCounts } from './user-counts.js'
 import { foldForSearch } from './user-search.js'
 import { USER_COLUMNS, userJsonOf, type UserJson, type UserRow } from './users.js'
 
@@ -98,15 +99,21 @@ export const listSql = (query: Omit<UserQuery, 'filter'> & { filter: SqlFilter }
   return { count: `SELECT COUNT(*) AS total FROM users ${where}`, page: forDialect(page, dialect), bind, none }
 }
 
-export async function findUserPage(query: UserQuery, page: number, size: number): Promise<{ rows: UserJson[]; total: number }> {
+/** `counts`: the totals kept between pages (services/user-counts.ts). */
+export async function findUserPage(query: UserQuery, page: number, size: number, counts: UserCounts): Promise<{ rows: UserJson[]; total: number }> {
   const sequelize = User.sequelize!
   const sql = listSql({ ...query, filter: await sqlFilter(query.filter) }, sequelize.getDialect(), { limit: size, offset: (page - 1) * size })
   if (sql.none) return { rows: [], total: 0 }
-  // Both at once: on MySQL and PostgreSQL they run on two pooled connections, so a deep page
-  // costs the slower of the two rather than their sum. A page past the end comes back empty.
-  const [[counted], rows] = await Promise.all([
-    sequelize.query<{ total: number | string }>(sql.count, { bind: sql.bind, type: QueryTypes.SELECT }),
+  const count = async () => {
+    const [counted] = await sequelize.query<{ total: number | string }>(sql.count, { bind: sql.bind, type: QueryTypes.SELECT })
+    return Number(counted?.total ?? 0)
+  }
+  // Both at once: on MySQL and PostgreSQL they run on two pooled connections, so a page whose
+  // total is not known yet costs the slower of the two rather than their sum. A page past the
+  // end comes back empty.
+  const [total, rows] = await Promise.all([
+    counts.total(`${sql.count} ${JSON.stringify(sql.bind)}`, count),
     sequelize.query<UserRow>(sql.page, { bind: sql.bind, type: QueryTypes.SELECT }),
   ])
-  return { rows: rows.map(userJsonOf), total: Number(counted?.total ?? 0) }
+  return { rows: rows.map(userJsonOf), total }
 }

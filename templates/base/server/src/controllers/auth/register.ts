@@ -50,6 +50,7 @@ export function register(config: AppConfig): RequestHandler {
     const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
       throw error instanceof UniqueConstraintError ? emailTaken() : error
     })
+    config.authCache.userChanged(user.id)
     const json = serializeUser(user)
     const accessToken = await signIn(req, res, config, identityOf(json), false)
     res.status(201).json({ user: json, access_token: accessToken })

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express'
+import type { AppConfig } from '../../context.js'
 import { pageQuery, sizeQuery } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { findUserPage } from '../../services/user-list.js'
@@ -7,10 +8,10 @@ import { gatherFilter, listQuery } from './user-query.js'
 const schema = listQuery.extend({ page: pageQuery, size: sizeQuery })
 
 /** The paginated object the client's DataTable reads, under `data`. */
-export function listUsers(): RequestHandler {
+export function listUsers(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { page, size, ...query } = validate(schema, gatherFilter(req.query as Record<string, unknown>))
-    const { rows, total } = await findUserPage(query, page, size)
+    const { rows, total } = await findUserPage(query, page, size, config.authCache.userCounts)
     const from = rows.length > 0 ? (page - 1) * size + 1 : null
     res.json({
       data: {
