@@ -1,6 +1,7 @@
 /**
  * Builds the client of the generated `sqlite` variant and a create-vue `--ts --router --pinia`
  * project, and prints the gzipped JavaScript and CSS of both and the ratio (target: ≤ 1.6).
+ * A second build of each, one chunk per package, shows where the bytes come from.
  * Our app builds from the shared variant install; create-vue's project installs its own
  * package.json (cached like the shared install), so each side builds with its own choices.
  *
@@ -30,8 +31,48 @@ function gzippedSizes(assetsDir: string): Sizes {
   return sizes
 }
 
-async function viteBuild(cwd: string): Promise<void> {
-  await execa('node', [join(cwd, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], { cwd, stdio: 'inherit' })
+async function viteBuild(cwd: string, config?: string): Promise<void> {
+  const configArgs = config ? ['--config', config] : []
+  await execa('node', [join(cwd, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...configArgs, '--logLevel', 'warn'], { cwd, stdio: 'inherit' })
+}
+
+/** Vue's own packages count as one. */
+const PACKAGE_GROUP = String.raw`node_modules\/(?:@vue\/[^/]+|vue|((?:@[^/]+\/)?[^/]+))\/`
+
+/**
+ * The project built again with its own config and one chunk per npm package, into `outDir`:
+ * gzipped chunk by chunk, the parts show what each package costs. Chunks compress a little
+ * worse apart than together, so the parts add up to a little more than the one-bundle total.
+ */
+async function packageSizes(cwd: string, outDir: string): Promise<Map<string, number>> {
+  writeFileSync(
+    join(cwd, 'vite.by-package.config.ts'),
+    `import { mergeConfig } from 'vite'
+import base from './vite.config.ts'
+
+const group = new RegExp(${JSON.stringify(PACKAGE_GROUP)})
+
+export default mergeConfig(base, {
+  build: {
+    outDir: ${JSON.stringify(outDir)},
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'by package', name: (id: string) => { const match = group.exec(id); return match ? 'pkg-' + (match[1] ?? 'vue').replace('/', '+') : null } }] },
+      },
+    },
+  },
+})
+`,
+  )
+  await viteBuild(cwd, 'vite.by-package.config.ts')
+  const sizes = new Map<string, number>()
+  for (const file of readdirSync(join(outDir, 'assets'))) {
+    if (!/\.(js|css)$/.test(file)) continue
+    const name = file.startsWith('pkg-') ? file.slice(4).replace(/-[\w-]{8}\.js$/, '').replace('+', '/') : 'own code + CSS'
+    sizes.set(name, (sizes.get(name) ?? 0) + gzipSync(readFileSync(join(outDir, 'assets', file))).length)
+  }
+  return sizes
 }
 
 /** create-vue's project with its own dependencies, installed once into a cache. */
@@ -71,6 +112,17 @@ try {
     console.log(`${name.padEnd(16)} ${kb(sizes.js).padStart(10)}  ${kb(sizes.css).padStart(10)}  ${kb(sizes.js + sizes.css).padStart(10)}`)
   }
   console.log(`ratio: js ${(a.js / b.js).toFixed(2)}, css ${(a.css / b.css).toFixed(2)}, total ${((a.js + a.css) / (b.js + b.css)).toFixed(2)} (target ≤ 1.6)`)
+
+  const ourParts = await packageSizes(ours, join(root, 'ours-by-package'))
+  const theirParts = await packageSizes(theirs, join(root, 'create-vue-by-package'))
+  console.log('\nby package: a second build with one chunk per package (chunks compress a little worse apart, so parts sum to more than the total)')
+  console.log(`${'gzipped'.padEnd(16)} ${'ours'.padStart(10)}  ${'create-vue'.padStart(10)}  ${'÷ create-vue total'.padStart(18)}`)
+  const names = [...new Set([...ourParts.keys(), ...theirParts.keys()])].sort((x, y) => (ourParts.get(y) ?? 0) - (ourParts.get(x) ?? 0))
+  const size = (bytes: number | undefined) => (bytes === undefined ? '-' : kb(bytes))
+  for (const name of names) {
+    const share = ((ourParts.get(name) ?? 0) / (b.js + b.css)).toFixed(2)
+    console.log(`${name.padEnd(16)} ${size(ourParts.get(name)).padStart(10)}  ${size(theirParts.get(name)).padStart(10)}  ${share.padStart(18)}`)
+  }
 } finally {
   rmSync(root, { recursive: true, force: true })
 }
