@@ -4,7 +4,7 @@ import type { AppConfig } from './context.js'
 import './http/request.js'
 import { clientRoutes } from './middleware/client.js'
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js'
-import { apiRoutes } from './routes/api.js'
+import { mountApi } from './routes/api.js'
 
 export type { AppConfig } from './context.js'
 export { createAppConfig } from './context.js'
@@ -26,26 +26,8 @@ export function createApp(config: AppConfig): Express {
     })
   }
 
+  mountApi(app, config)
   const https = config.env.BASE_URL.startsWith('https:')
-  // JSON is never rendered as a document, so the API gets the OWASP REST Security set: nothing
-  // may load or frame it, no sniffing, no referrer. Document policies (COOP, Origin-Agent-Cluster,
-  // DNS prefetch, …) would add bytes to every answer, not safety.
-  app.use(
-    '/api',
-    helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
-      crossOriginOpenerPolicy: false,
-      originAgentCluster: false,
-      referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: https,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xFrameOptions: { action: 'deny' },
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    }),
-    apiRoutes(config),
-  )
   app.use(
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { redisLabel, redisUrl, useTestApps } from './helpers/test-app.js'
+import { login, makeUser, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
 
@@ -20,16 +20,24 @@ describe('GET /api/health', () => {
     expect((await supertest(plain.app).get('/api/health')).headers['x-instance-id']).toBeUndefined()
   })
 
-  it('sends the OWASP REST security headers, and no ETag', async () => {
+  it('sends the OWASP REST security headers, and no ETag, on /me (mounted ahead of the API router) as elsewhere', async () => {
     const { app } = await t.build()
-    const res = await supertest(app).get('/api/health')
-    expect(res.headers['x-content-type-options']).toBe('nosniff')
-    expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
-    expect(res.headers['x-frame-options']).toBe('DENY')
-    expect(res.headers['referrer-policy']).toBe('no-referrer')
-    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
-    expect(res.headers['x-powered-by']).toBeUndefined()
-    expect(res.headers.etag).toBeUndefined()
+    const { cookies } = await login(app, (await makeUser()).email)
+    const answers = [
+      await supertest(app).get('/api/health'),
+      await supertest(app).get('/api/auth/me').set(withCookies(cookies)),
+      await supertest(app).get('/api/auth/me'),
+    ]
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 401])
+    for (const res of answers) {
+      expect(res.headers['x-content-type-options']).toBe('nosniff')
+      expect(res.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'")
+      expect(res.headers['x-frame-options']).toBe('DENY')
+      expect(res.headers['referrer-policy']).toBe('no-referrer')
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin')
+      expect(res.headers['x-powered-by']).toBeUndefined()
+      expect(res.headers.etag).toBeUndefined()
+    }
   })
 
   it('stays ok while a flood of failed logins keeps bcrypt busy: a slow probe is not a dead database', async () => {

@@ -5,7 +5,6 @@ import { errorHandler } from '../src/middleware/error-handler.js'
 import { authenticate } from '../src/middleware/authenticate.js'
 import { requireRole } from '../src/middleware/require-role.js'
 import { Role } from '../src/models/index.js'
-import cookieParser from 'cookie-parser'
 import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -23,9 +22,9 @@ describe('requireRole after authenticate', () => {
   let guarded: express.Express
   beforeAll(async () => {
     built = await t.build()
-    // A route of the app's own kind: public, authenticated, admin-only.
+    // A route of the app's own kind: public, authenticated, admin-only. No cookie middleware:
+    // authenticate reads the cookies it needs.
     guarded = express()
-    guarded.use(cookieParser())
     guarded.get('/public', (_req, res) => void res.json({ ok: true }))
     guarded.get('/any', authenticate(built.config), (req, res) => void res.json({ id: req.auth?.id }))
     guarded.get('/admin', authenticate(built.config), requireRole('admin'), (_req, res) => void res.json({ ok: true }))

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import type { AppConfig } from '../context.js'
 import { forbidden } from '../http/errors.js'
-import { cookieNames } from '../services/cookies.js'
+import { cookieNames, requestCookies } from '../services/cookies.js'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
@@ -19,8 +19,8 @@ export function csrfGuard(config: AppConfig): RequestHandler {
   const names = Object.values(cookieNames(config))
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next()
-    const sent = (req.cookies ?? {}) as object
-    if (!names.some((name) => name in sent)) return next()
+    const sent = requestCookies(req)
+    if (!names.some((name) => sent[name] !== undefined)) return next()
 
     // A page served by this very server under another name (http://127.0.0.1:3000 while
     // BASE_URL names localhost) is same-origin too. Whole origins are compared, scheme and port

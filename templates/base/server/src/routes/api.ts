@@ -1,9 +1,11 @@
-import cookieParser from 'cookie-parser'
 import cors from 'cors'
-import express, { Router, type RequestHandler } from 'express'
+import express, { Router, type Express, type RequestHandler } from 'express'
+import helmet from 'helmet'
 import { security } from '../config/security.js'
 import type { AppConfig } from '../context.js'
+import { me } from '../controllers/auth/me.js'
 import { health } from '../controllers/health.js'
+import { authenticate } from '../middleware/authenticate.js'
 import { csrfGuard } from '../middleware/csrf.js'
 import { notFoundHandler } from '../middleware/error-handler.js'
 import { guestSession } from '../middleware/guest-session.js'
@@ -68,22 +70,48 @@ function series(...handlers: RequestHandler[]): RequestHandler {
   }
 }
 
-export function apiRoutes(config: AppConfig): Router {
-  const router = Router()
-  const corsOrigins = new Set(config.env.CORS_ORIGINS)
-  router.use(
-    series(
-      noStore,
-      // Only listed origins get CORS headers; any other origin is never reflected.
-      cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }),
-      // No secret here: services/cookies.ts checks a signature when the cookie is read.
-      cookieParser(),
-      csrfGuard(config),
-      bodyParser(),
-      guestSession(config),
-    ),
-  )
+/**
+ * The API under /api. The route every page load asks for first, `GET /api/auth/me`, is matched
+ * by the app's own router, ahead of the API's routers: passing through two routers (the /api
+ * mount and /auth) cost it a tenth of its throughput (`bench:app`). It runs the same
+ * middleware as every other API route.
+ */
+export function mountApi(app: Express, config: AppConfig): void {
+  const common = apiMiddleware(config)
+  app.get('/api/auth/me', common, authenticate(config), me(config))
+  app.use('/api', common, apiRoutes(config))
+}
 
+/** What every API request passes before its route: headers, CORS, CSRF, body and session. */
+function apiMiddleware(config: AppConfig): RequestHandler {
+  const corsOrigins = new Set(config.env.CORS_ORIGINS)
+  return series(
+    // JSON is never rendered as a document, so the API gets the OWASP REST Security set: nothing
+    // may load or frame it, no sniffing, no referrer. Document policies (COOP,
+    // Origin-Agent-Cluster, DNS prefetch, …) would add bytes to every answer, not safety.
+    helmet({
+      contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      referrerPolicy: { policy: 'no-referrer' },
+      strictTransportSecurity: config.env.BASE_URL.startsWith('https:'),
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xFrameOptions: { action: 'deny' },
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+    noStore,
+    // Only listed origins get CORS headers; any other origin is never reflected.
+    cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }),
+    csrfGuard(config),
+    bodyParser(),
+    guestSession(config),
+  )
+}
+
+function apiRoutes(config: AppConfig): Router {
+  const router = Router()
   router.get('/health', health(config))
   const limits = createRateLimiters(config)
   router.use('/auth', authRoutes(config, limits))
