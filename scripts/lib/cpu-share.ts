@@ -35,6 +35,22 @@ function readStat(path: string): { ticks: number; nice: number } | undefined {
   }
 }
 
+/**
+ * Waits until the database server uses less than `threshold` of one core over a second: after a
+ * bulk load MariaDB keeps flushing and purging for a while, on the cores the servers measured
+ * share. Gives up after `maxSeconds`; returns the seconds waited.
+ */
+export async function databaseQuiet(threshold = 0.03, maxSeconds = 120): Promise<number> {
+  const started = Date.now()
+  const ticks = () => databasePids().reduce((sum, pid) => sum + (readStat(`/proc/${pid}/stat`)?.ticks ?? 0), 0)
+  while (Date.now() - started < maxSeconds * 1000) {
+    const before = ticks()
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    if (ticks() - before < threshold * TICKS_PER_SECOND) break
+  }
+  return Math.round((Date.now() - started) / 1000)
+}
+
 function databasePids(): number[] {
   const pids: number[] = []
   for (const name of ['mariadbd', 'mysqld', 'postgres']) {
