@@ -1,5 +1,6 @@
 import express, { type Express } from 'express'
 import helmet from 'helmet'
+import { servesHttps } from './config/env.js'
 import type { AppConfig } from './context.js'
 import './http/request.js'
 import { clientRoutes } from './middleware/client.js'
@@ -27,7 +28,7 @@ export function createApp(config: AppConfig): Express {
   }
 
   mountApi(app, config)
-  const https = config.env.BASE_URL.startsWith('https:')
+  const https = servesHttps(config.env)
   app.use(
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.

@@ -1,6 +1,7 @@
 import cors from 'cors'
 import express, { Router, type Express, type RequestHandler } from 'express'
 import helmet from 'helmet'
+import { servesHttps } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { AppConfig } from '../context.js'
 import { me } from '../controllers/auth/me.js'
@@ -94,7 +95,7 @@ function apiMiddleware(config: AppConfig): RequestHandler {
       crossOriginOpenerPolicy: false,
       originAgentCluster: false,
       referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: config.env.BASE_URL.startsWith('https:'),
+      strictTransportSecurity: servesHttps(config.env),
       xDnsPrefetchControl: false,
       xDownloadOptions: false,
       xFrameOptions: { action: 'deny' },
