@@ -10,7 +10,6 @@
  * 49 others. The contention row runs 16 connections of successful logins and 50 of /me at once.
  * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
@@ -23,6 +22,7 @@ import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { cpuShares, cpuSnapshot, databaseQuiet } from './lib/cpu-share.js'
 import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
 import { freePort } from './lib/ports.js'
+import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -62,7 +62,6 @@ const env: NodeJS.ProcessEnv = {
 }
 delete env.npm_config_user_agent
 
-const children: ChildProcess[] = []
 try {
   renderLinkedVariant(variant, dir, modules)
   step(`build ${variant}`)
@@ -84,7 +83,7 @@ try {
 
   step('waiting for the database server to finish its own work after the load')
   const settled = await databaseQuiet()
-  const admin = await login(base, 'user1@example.test')
+  const admin = await login(base, 'user1@example.test', PASSWORD)
   const cookieName = answers.cookieName
   const accessOnly = `${cookieName}_access=${admin.cookies[`${cookieName}_access`]}`
   const refreshOnly = `${cookieName}_refresh=${admin.cookies[`${cookieName}_refresh`]}`
@@ -187,7 +186,7 @@ try {
   console.log(`\nCPU during the median logins round, of ${availableParallelism()} cores: ${loginRatio.cpu}`)
   for (const run of failures) console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
 } finally {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL')
+  killServers()
   await database?.drop()
   if (!values.keep) rmSync(root, { recursive: true, force: true })
   else console.log(`kept ${dir}`)
@@ -231,39 +230,6 @@ function step(message: string) {
 }
 
 
-/** The server as `npm start` runs it: node with the start script's flags (the heap size). */
-function startArgs(dir: string): string[] {
-  const start = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start
-  const [node, ...args] = start.split(/\s+/)
-  if (node !== 'node') throw new Error(`bench:app runs the start script's node command; it says: ${start}`)
-  return args
-}
-
-/** Pinned to `cpu` through taskset when given; node otherwise. */
-async function startServer(args: string[], childEnv: NodeJS.ProcessEnv, cwd: string, port: number, probe: string, cpu?: number) {
-  const [command, argv] = cpu === undefined ? ['node', args] : ['taskset', ['-c', String(cpu), 'node', ...args]]
-  const child = spawn(command, argv, { cwd, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] })
-  children.push(child)
-  const deadline = Date.now() + 30_000
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`)
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}${probe}`)).ok) return child
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`${args.join(' ')} did not answer ${probe} within 30 s`)
-}
-
-async function stop(child: ChildProcess) {
-  if (child.exitCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill('SIGTERM')
-  await exited
-}
-
 function median(runs: WrkResult[]): WrkResult {
   return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!
 }
@@ -287,22 +253,6 @@ async function afterUserChange(base: string, path: string, cookie: string): Prom
   }
   times.sort((a, b) => a - b)
   return { p50: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]! }
-}
-
-async function login(base: string, email: string) {
-  const res = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ email, password: PASSWORD }),
-  })
-  if (res.status !== 200) throw new Error(`login as ${email}: ${res.status} ${await res.text()}`)
-  const cookies: Record<string, string> = {}
-  for (const line of res.headers.getSetCookie()) {
-    const [pair] = line.split(';')
-    const at = pair!.indexOf('=')
-    cookies[pair!.slice(0, at)] = pair!.slice(at + 1)
-  }
-  return { cookies }
 }
 
 /**

@@ -1,0 +1,82 @@
+/**
+ * Two builds of a generated SQLite app serving side by side on one core, to decide a hot-path
+ * change: both servers are pinned to core 0 and each is driven by its own wrk on core 1 at the
+ * same time, so the scheduler splits the core between them and B's req/s over A's is the ratio
+ * of their per-request costs. The machine's drift, ±5–10 % between bench:app runs, hits both
+ * alike and cancels; passing one directory twice shows what is left (about ±2 %).
+ *
+ *   CCA_DEV_DIR=/tmp/ab/b npx tsx scripts/dev-app.ts sqlite && (cd /tmp/ab/b/sqlite && npm run build)
+ *   # A: the same from a git worktree of the base revision, with CCA_DEV_DIR=/tmp/ab/a
+ *   npm run bench:ab -- /tmp/ab/a/sqlite /tmp/ab/b/sqlite [--path /api/auth/me] [--rounds 5] [--seconds 5]
+ *
+ * Each app gets a fresh SQLite database (its migrations and one user, through its own CLI), and
+ * every request carries that user's access cookie.
+ */
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { execa } from 'execa'
+import { freePort } from './lib/ports.js'
+import { killServers, login, startArgs, startServer } from './lib/server-process.js'
+import { ensureWrk, wrk } from './lib/wrk.js'
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    path: { type: 'string', default: '/api/auth/me' },
+    rounds: { type: 'string', default: '5' },
+    seconds: { type: 'string', default: '5' },
+  },
+})
+if (positionals.length !== 2) throw new Error('usage: npm run bench:ab -- <built app A> <built app B> [--path P] [--rounds N] [--seconds N]')
+const dirs = positionals.map((dir) => resolve(dir)) as [string, string]
+const ROUNDS = Number(values.rounds)
+const SECONDS = Number(values.seconds)
+const EMAIL = 'bench@example.test'
+const PASSWORD = 'bench password 1'
+
+await ensureWrk()
+const root = mkdtempSync(join(tmpdir(), 'cca-ab-'))
+try {
+  const apps: Array<{ url: string; cookie: string }> = []
+  for (const [i, dir] of dirs.entries()) {
+    const port = await freePort()
+    const base = `http://127.0.0.1:${port}`
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      BASE_URL: base,
+      DATABASE_URL: `sqlite:${join(root, `${i}.sqlite`)}`,
+      REDIS_URL: '',
+      SMTP_URL: '',
+    }
+    const tsx = join(dir, 'node_modules', '.bin', 'tsx')
+    await execa(tsx, ['server/src/cli/migrate.ts'], { cwd: dir, env })
+    await execa(tsx, ['server/src/cli/user-create.ts', '--name', 'Bench', '--email', EMAIL, '--password', PASSWORD], { cwd: dir, env })
+    await startServer(startArgs(dir), env, dir, port, '/api/health', 0)
+    const { cookies } = await login(base, EMAIL, PASSWORD)
+    const access = Object.entries(cookies).find(([name]) => name.endsWith('_access'))
+    if (!access) throw new Error(`${dir}: the login set no access cookie`)
+    apps.push({ url: `${base}${values.path}`, cookie: `${access[0]}=${access[1]}` })
+  }
+
+  const drive = (app: { url: string; cookie: string }, seconds: number) =>
+    wrk(app.url, { connections: 25, seconds, headers: { Cookie: app.cookie }, cpu: 1 })
+  // V8 compiles each server's hot path during the first seconds; no round should pay for it.
+  await Promise.all(apps.map((app) => drive(app, 3)))
+  const ratios: number[] = []
+  console.log(`${values.path}: A ${dirs[0]}, B ${dirs[1]}; both on core 0, 25 connections each from core 1, ${SECONDS} s rounds`)
+  for (let round = 1; round <= ROUNDS; round++) {
+    const [a, b] = await Promise.all(apps.map((app) => drive(app, SECONDS)))
+    if (a!.failed + b!.failed > 0) throw new Error(`round ${round}: ${a!.failed} of A's and ${b!.failed} of B's answers were not 2xx`)
+    ratios.push(b!.rps / a!.rps)
+    console.log(`round ${round}: A ${Math.round(a!.rps)} req/s, B ${Math.round(b!.rps)} req/s, B/A ${ratios.at(-1)!.toFixed(3)}`)
+  }
+  const sorted = [...ratios].sort((x, y) => x - y)
+  console.log(`B/A median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(3)} (range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)})`)
+} finally {
+  killServers()
+  rmSync(root, { recursive: true, force: true })
+}
