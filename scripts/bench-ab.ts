@@ -17,6 +17,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
+import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
 import { ensureWrk, wrk } from './lib/wrk.js'
@@ -34,12 +35,14 @@ const dirs = positionals.map((dir) => resolve(dir)) as [string, string]
 const ROUNDS = Number(values.rounds)
 const SECONDS = Number(values.seconds)
 const EMAIL = 'bench@example.test'
+/** A started server's measured URL and the access cookie its requests carry. */
+type App = { url: string; cookie: string }
 const PASSWORD = 'bench password 1'
 
 await ensureWrk()
 const root = mkdtempSync(join(tmpdir(), 'cca-ab-'))
 try {
-  const apps: Array<{ url: string; cookie: string }> = []
+  const apps: App[] = []
   for (const [i, dir] of dirs.entries()) {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
@@ -62,7 +65,7 @@ try {
     apps.push({ url: `${base}${values.path}`, cookie: `${access[0]}=${access[1]}` })
   }
 
-  const drive = (app: { url: string; cookie: string }, seconds: number) =>
+  const drive = (app: App, seconds: number) =>
     wrk(app.url, { connections: 25, seconds, headers: { Cookie: app.cookie }, cpu: 1 })
   // V8 compiles each server's hot path during the first seconds; no round should pay for it.
   await Promise.all(apps.map((app) => drive(app, 3)))
@@ -74,8 +77,8 @@ try {
     ratios.push(b!.rps / a!.rps)
     console.log(`round ${round}: A ${Math.round(a!.rps)} req/s, B ${Math.round(b!.rps)} req/s, B/A ${ratios.at(-1)!.toFixed(3)}`)
   }
-  const sorted = [...ratios].sort((x, y) => x - y)
-  console.log(`B/A median ${sorted[Math.floor(ROUNDS / 2)]!.toFixed(3)} (range ${sorted[0]!.toFixed(3)}–${sorted.at(-1)!.toFixed(3)})`)
+  const median = medianBy(ratios, (ratio) => ratio)
+  console.log(`B/A median ${median.toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})`)
 } finally {
   killServers()
   rmSync(root, { recursive: true, force: true })

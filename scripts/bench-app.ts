@@ -21,6 +21,7 @@ import { freshDatabase } from './lib/database.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { cpuShares, cpuSnapshot, databaseQuiet } from './lib/cpu-share.js'
 import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
+import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
 
@@ -88,8 +89,8 @@ try {
   const accessOnly = `${cookieName}_access=${admin.cookies[`${cookieName}_access`]}`
   const refreshOnly = `${cookieName}_refresh=${admin.cookies[`${cookieName}_refresh`]}`
 
-  // Rounds alternate between the servers, each pinned to core 0 with wrk on core 1, and the
-  // medians are compared: this machine's throughput drifts by ±10 % from one run to the next.
+  // Rounds alternate between the servers, each pinned to core 0 with wrk on core 1, and each
+  // round's ratio counts: this machine's throughput drifts by ±10 % from one run to the next.
   // A warm-up first, so that no round pays for V8 compiling either server's hot path.
   step('throughput warm-up, 3 s each')
   await wrk(`http://127.0.0.1:${helloPort}/hello`, { connections: 50, seconds: 3, cpu: 1 })
@@ -105,7 +106,7 @@ try {
     renewRuns.push(await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: refreshOnly }, cpu: 1 }))
   }
   await stop(hello)
-  const [helloRun, meRun, renewRun] = [helloRuns, meRuns, renewRuns].map(median) as [WrkResult, WrkResult, WrkResult]
+  const [helloRun, meRun, renewRun] = [helloRuns, meRuns, renewRuns].map((runs) => medianBy(runs, (run) => run.rps)) as [WrkResult, WrkResult, WrkResult]
   // Logins get both cores, as they would in production.
   await stop(server)
   const free = await startServer(startArgs(dir), { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
@@ -123,7 +124,7 @@ try {
     const run = await wrk(`${base}/api/auth/login`, { connections: 16, seconds: SECONDS, login: loginBody })
     loginRounds.push({ ratio: run.okRps / compares, logins: run.okRps, compares, run, cpu: cpuShares(before, cpuSnapshot(free.pid!)) })
   }
-  const loginRatio = [...loginRounds].sort((a, b) => a.ratio - b.ratio)[Math.floor(ROUNDS / 2)]!
+  const loginRatio = medianBy(loginRounds, (round) => round.ratio)
   // The /me probe asks at a steady pace (10 connections, 10 ms apart) rather than as fast as it
   // can: a saturated server queues every request, logins or not, and that is not starvation.
   const probe = { connections: 10, seconds: SECONDS, headers: { Cookie: accessOnly }, delayMs: 10 }
@@ -200,7 +201,7 @@ type Row = [string, string, string, string]
  */
 function rowRatio(label: string, run: WrkResult, target: number, runs: WrkResult[], baselines: WrkResult[]): Row {
   const ratios = runs.map((each, i) => each.rps / baselines[i]!.rps)
-  const ratio = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!
+  const ratio = medianBy(ratios, (each) => each)
   return [label, fmt(run.rps), `ratio ${ratio.toFixed(2)} (rounds ${ratios.map((each) => each.toFixed(2)).join(', ')})`, verdict(ratio >= target, `≥ ${target.toFixed(2)}`)]
 }
 
@@ -229,10 +230,6 @@ function step(message: string) {
   console.log(`\n━━ ${message}`)
 }
 
-
-function median(runs: WrkResult[]): WrkResult {
-  return [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)]!
-}
 
 function rssMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8')
