@@ -54,6 +54,8 @@ try {
       DATABASE_URL: `sqlite:${join(root, `${i}.sqlite`)}`,
       REDIS_URL: '',
       SMTP_URL: '',
+      // No mail server: production may write mail to the log only when told so.
+      MAIL_TRANSPORT: 'log',
     }
     const tsx = join(dir, 'node_modules', '.bin', 'tsx')
     await execa(tsx, ['server/src/cli/migrate.ts'], { cwd: dir, env })

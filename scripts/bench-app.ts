@@ -60,6 +60,8 @@ const env: NodeJS.ProcessEnv = {
   REDIS_URL: variant === 'mysql-custom' ? (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : '',
   REDIS_PREFIX: `bench-${randomBytes(3).toString('hex')}:`,
   SMTP_URL: '',
+  // No mail server: production may write mail to the log only when told so.
+  MAIL_TRANSPORT: 'log',
 }
 delete env.npm_config_user_agent
 

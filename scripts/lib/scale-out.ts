@@ -24,9 +24,13 @@ interface Answer {
   body: unknown
 }
 
-/** A tiny cookie-carrying client: what a browser would send and keep. */
-async function call(base: string, method: string, path: string, cookies: Record<string, string> = {}, body?: object): Promise<Answer> {
-  const headers: Record<string, string> = { Origin: base }
+/**
+ * A tiny cookie-carrying client: what a browser would send and keep. Its pages come from
+ * `origin` (BASE_URL, the load balancer) whichever address `base` it sends a request to, as the
+ * API trusts no other origin.
+ */
+async function request(origin: string, base: string, method: string, path: string, cookies: Record<string, string> = {}, body?: object): Promise<Answer> {
+  const headers: Record<string, string> = { Origin: origin }
   const cookie = Object.entries(cookies).map(([name, value]) => `${name}=${value}`).join('; ')
   if (cookie) headers.Cookie = cookie
   if (body) headers['Content-Type'] = 'application/json'
@@ -112,6 +116,7 @@ export async function runScaleOut(dir: string, env: NodeJS.ProcessEnv): Promise<
   try {
     const [portA, portB, portLb] = [await freePort(), await freePort(), await freePort()]
     const lb = `http://127.0.0.1:${portLb}`
+    const call = (base: string, method: string, path: string, cookies?: Record<string, string>, body?: object) => request(lb, base, method, path, cookies, body)
     const mailDir = join(dir, 'storage', 'mail')
     rmSync(mailDir, { recursive: true, force: true })
     const common: NodeJS.ProcessEnv = {
@@ -121,6 +126,8 @@ export async function runScaleOut(dir: string, env: NodeJS.ProcessEnv): Promise<
       REDIS_URL: env.REDIS_URL || 'redis://127.0.0.1:6379',
       REDIS_PREFIX: `scale-${randomBytes(4).toString('hex')}:`,
       SMTP_URL: '',
+      // The mail check below reads storage/mail: production writes there only when told so.
+      MAIL_TRANSPORT: 'log',
       TRUST_PROXY: '1',
       LOG_LEVEL: 'warn',
     }

@@ -1,4 +1,6 @@
+import { existsSync, readFileSync } from 'node:fs'
 import { fileURLToPath, URL } from 'node:url'
+import { parseEnv } from 'node:util'
 import { defineConfig, type Plugin } from 'vite'
 import vue from '@vitejs/plugin-vue'
 
@@ -20,8 +22,15 @@ function axiosWithoutFetch(): Plugin {
   }
 }
 
-const apiPort = process.env.PORT ?? '3000'
-const apiOrigin = `http://localhost:${apiPort}`
+// The API's settings as the API reads them: the environment first, then .env.
+const envFile = fileURLToPath(new URL('./.env', import.meta.url))
+const dotEnv: Record<string, string | undefined> = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}
+const setting = (name: string) => process.env[name]?.trim() || dotEnv[name]?.trim() || undefined
+
+const apiOrigin = `http://localhost:${setting('PORT') ?? '3000'}`
+// The one origin, besides CORS_ORIGINS, that the API's CSRF check trusts (BASE_URL's).
+const baseUrl = setting('BASE_URL')
+const appOrigin = baseUrl && URL.canParse(baseUrl) ? new URL(baseUrl).origin : 'http://localhost:3000'
 
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
@@ -35,14 +44,14 @@ export default defineConfig({
     port: 5173,
     strictPort: true,
     proxy: {
-      // The proxy is the same-origin boundary in development: the API sees its own origin,
+      // The proxy is the same-origin boundary in development: the API sees BASE_URL's origin,
       // so its CSRF origin check holds without listing the dev server in CORS_ORIGINS.
       '/api': {
         target: apiOrigin,
         changeOrigin: true,
         configure: (proxy) => {
           proxy.on('proxyReq', (req) => {
-            if (req.getHeader('origin')) req.setHeader('origin', apiOrigin)
+            if (req.getHeader('origin')) req.setHeader('origin', appOrigin)
           })
         },
       },

@@ -78,6 +78,8 @@ export async function startAppServer(options: { smtpUrl?: string; users: SeedUse
     BASE_URL: url,
     DATABASE_URL: database.url,
     SMTP_URL: options.smtpUrl ?? '',
+    // Without a mail server, production mail goes to the log and storage/mail on purpose.
+    MAIL_TRANSPORT: options.smtpUrl ? 'smtp' : 'log',
     REDIS_URL: '',
     CORS_ORIGINS: '',
     COOKIE_SAMESITE: 'lax',

@@ -69,7 +69,7 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
   const redisModule = env.REDIS_URL ? await import('./redis.js') : null
   const redis = redisModule ? redisModule.createRedis(env.REDIS_URL!, logger) : null
   if (redisModule && redis) await redisModule.redisReady(redis)
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
+  const mailer = createMailer({ smtpUrl: env.MAIL_TRANSPORT === 'smtp' ? env.SMTP_URL : undefined, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
   const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
   const jobHandlers = createJobHandlers({ env, auth, mailer, authCache })
   const retry = options.retry ?? defaultRetryPolicy
@@ -77,6 +77,8 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
     ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
     : new InProcessQueue(keyPrefix, jobHandlers, retry, logger)
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
+  // Security events are kept 90 days: the instances that run jobs queue their pruning every hour.
+  const pruning = (options.worker ?? true) ? setInterval(() => void queue.dispatch('security:prune-events', {}).catch(() => {}), 3600_000).unref() : undefined
 
   await warmUpPasswords()
 
@@ -96,6 +98,7 @@ export async function createAppConfig(options: AppConfigOptions): Promise<AppCon
     rateLimits: { ...defaultRateLimits, ...options.rateLimits },
     clientDir: options.clientDir ?? paths.client,
     async close() {
+      clearInterval(pruning)
       await queue.close()
       await authCache.close()
       mailer.close()

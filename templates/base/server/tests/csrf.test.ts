@@ -46,13 +46,23 @@ describe.each([
     }
   })
 
-  it('accepts a page of the host the request was sent to (same origin under another name)', async () => {
+  it('trusts no origin for naming the Host it was sent to (Host or X-Forwarded-Host)', async () => {
     const session = (await login(app, (await makeUser()).email)).cookies
-    await supertest(app).post('/api/auth/logout').set(withCookies(session)).set('Host', '127.0.0.1:4321').set('Origin', 'http://127.0.0.1:4321').expect(204)
-    await supertest(app).post('/api/auth/logout').set(withCookies(session)).set('Host', '127.0.0.1:4321').set('Origin', 'http://127.0.0.1:9999').expect(403)
-    for (const origin of ['https://127.0.0.1:4321', 'ws://127.0.0.1:4321', 'ftp://127.0.0.1:4321']) {
-      await supertest(app).post('/api/auth/logout').set(withCookies(session)).set('Host', '127.0.0.1:4321').set('Origin', origin).expect(403)
+    const logout = (headers: Record<string, string>) => supertest(app).post('/api/auth/logout').set(withCookies(session)).set(headers)
+    const spoofs: Array<Record<string, string>> = [
+      { Host: '127.0.0.1:3000@evil.example', Origin: 'http://127.0.0.1:3000@evil.example' },
+      { Host: 'evil.example', Origin: 'http://evil.example' },
+      { Host: '127.0.0.1:4321', Origin: 'http://127.0.0.1:4321' },
+      { Host: '127.0.0.1:4321', Referer: 'http://127.0.0.1:4321/dashboard' },
+      { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', Origin: 'https://evil.example' },
+    ]
+    for (const headers of spoofs) {
+      const res = await logout(headers)
+      expect(res.status, JSON.stringify(headers)).toBe(403)
+      expect(res.body).toEqual({ message: 'Forbidden.' })
     }
+    // BASE_URL's origin is trusted whatever the request names as its Host.
+    await logout({ Host: 'evil.example', Origin: 'http://localhost:3000' }).expect(204)
   })
 
   it('lets safe methods through (they change nothing)', async () => {
@@ -78,6 +88,15 @@ describe('without CORS_ORIGINS', () => {
     const res = await supertest(app).get('/api/health').set('Origin', TRUSTED)
     expect(res.headers['access-control-allow-origin']).toBeUndefined()
     await supertest(app).post('/api/auth/logout').set(withCookies(cookies)).set('Origin', 'http://localhost:3000').expect(204)
+  })
+
+  it('behind a trusted proxy, the forwarded scheme and host make no origin trusted either', async () => {
+    const { app } = await t.build({ env: { TRUST_PROXY: 'true' } })
+    const { cookies } = await login(app, (await makeUser()).email)
+    const logout = (headers: Record<string, string>) => supertest(app).post('/api/auth/logout').set(withCookies(cookies)).set(headers)
+    await logout({ Host: 'evil.example', 'X-Forwarded-Proto': 'https', Origin: 'https://evil.example' }).expect(403)
+    await logout({ 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', Origin: 'https://evil.example' }).expect(403)
+    await logout({ Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', Origin: 'http://localhost:3000' }).expect(204)
   })
 
   it('SameSite=None cookies are Secure; production cookies are Secure', async () => {

@@ -22,10 +22,12 @@ function expectCleanError(res: supertest.Response) {
 
 describe('error responses', () => {
   let app: TestApp['app']
+  let adminEmail: string
   let admin: Record<string, string>
   beforeAll(async () => {
     ;({ app } = await t.build({ redis: false }))
-    admin = (await login(app, (await makeUser({ role: 'admin' })).email)).cookies
+    adminEmail = (await makeUser({ role: 'admin' })).email
+    admin = (await login(app, adminEmail)).cookies
   })
 
   it('400 for malformed JSON', async () => {
@@ -72,6 +74,18 @@ describe('error responses', () => {
     expect(res.body.message).toBe(res.body.errors['ids.1'][0])
   })
 
+  it('422 for a DELETE /api/users body that is not an object, precognitive or not', async () => {
+    for (const body of ['"text"', '42', 'true', 'null', '[]', '[{"all":true}]']) {
+      for (const precognition of [false, true]) {
+        const req = supertest(app).delete('/api/users').set(withCookies(admin)).set('Content-Type', 'application/json')
+        if (precognition) req.set('Precognition', 'true')
+        const res = await req.send(body)
+        expect(res.status, `${body}${precognition ? ' (Precognition)' : ''}`).toBe(422)
+        expect(res.body).toEqual({ message: expect.any(String), errors: { ids: [expect.any(String)] } })
+      }
+    }
+  })
+
   it('a summary message that counts the further errors', async () => {
     const res = await supertest(app).post('/api/auth/register').send({})
     expect(res.status).toBe(422)
@@ -113,8 +127,11 @@ describe('error responses', () => {
     for (const [method, path, authed] of routes) {
       for (const body of weirdBodies) {
         const req = (supertest(app) as unknown as Record<string, (p: string) => supertest.Test>)[method]!(path)
-        if (authed) req.set(withCookies(admin))
+        // A logout ends the session it is sent with: it gets one of its own, so that the routes
+        // after it are reached signed in rather than stopped at a 401.
+        if (authed) req.set(withCookies(path === '/api/auth/logout' ? (await login(app, adminEmail)).cookies : admin))
         const res = await req.set('Content-Type', 'application/json').send(JSON.stringify(body))
+        if (authed) expect(res.status, `${method} ${path} ${JSON.stringify(body)}`).not.toBe(401)
         if (res.status < 400) continue
         expectCleanError(res)
       }
@@ -125,8 +142,9 @@ describe('error responses', () => {
     const deep = `{"a":${'['.repeat(20_000)}${']'.repeat(20_000)},"email":"a@b.test"}`
     for (const [method, path, authed] of routes) {
       const req = (supertest(app) as unknown as Record<string, (p: string) => supertest.Test>)[method]!(path)
-      if (authed) req.set(withCookies(admin))
+      if (authed) req.set(withCookies(path === '/api/auth/logout' ? (await login(app, adminEmail)).cookies : admin))
       const res = await req.set('Content-Type', 'application/json').send(deep)
+      if (authed) expect(res.status, `${method} ${path}`).not.toBe(401)
       if (res.status < 400) continue
       expectCleanError(res)
     }

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { Sequelize, type Options } from 'sequelize'
+import { Sequelize, Transaction, type Options } from 'sequelize'
 import { projectRoot } from '../paths.js'
 
 export type Dialect = 'sqlite' | 'mysql' | 'postgres'
@@ -28,7 +28,12 @@ export function createSequelize(databaseUrl: string): Sequelize {
   if (dialect === 'sqlite') {
     const storage = sqliteStorage(databaseUrl)
     if (storage !== ':memory:') fs.mkdirSync(path.dirname(storage), { recursive: true })
-    return new Sequelize({ ...common, dialect: 'sqlite', storage })
+    // A transaction that reads and then writes (a credential change, the last-admin check) must
+    // take the write lock when it begins: one that upgrades later fails at once with SQLITE_BUSY
+    // when another connection wrote meanwhile, where an IMMEDIATE one waits its turn.
+    const sequelize = new Sequelize({ ...common, dialect: 'sqlite', storage, transactionType: Transaction.TYPES.IMMEDIATE })
+    waitWhenBusy(sequelize)
+    return sequelize
   }
   // A database that is down must not hold a request: a connection is opened within 1.5 s and a
   // free one awaited for 2 s at most (Sequelize's defaults wait 60 s), then the request is a 503.
@@ -42,6 +47,26 @@ export function createSequelize(databaseUrl: string): Sequelize {
     dialectOptions: { charset: 'utf8mb4', connectTimeout: 1500 },
     pool,
   })
+}
+
+/**
+ * Sequelize opens a connection of its own for each SQLite transaction, and runs no connect hook
+ * for it: each new one gets the busy timeout that `connectDatabase` gives the main one, so a
+ * transaction waits for the file's lock (up to 5 s) instead of failing the request.
+ */
+function waitWhenBusy(sequelize: Sequelize): void {
+  type Connection = { configure(option: 'busyTimeout', ms: number): void }
+  const manager = sequelize.connectionManager as unknown as { getConnection(options?: object): Promise<Connection> }
+  const getConnection = manager.getConnection.bind(manager)
+  const configured = new WeakSet<Connection>()
+  manager.getConnection = async (options) => {
+    const connection = await getConnection(options)
+    if (!configured.has(connection)) {
+      connection.configure('busyTimeout', 5000)
+      configured.add(connection)
+    }
+    return connection
+  }
 }
 
 /** Connects and applies per-connection settings. */

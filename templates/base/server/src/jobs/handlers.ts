@@ -9,6 +9,8 @@ import { mailEmailChange } from '../services/email-change.js'
 import { registerAddress, resendVerificationLink } from '../services/email-verification.js'
 import { issueOneTimeToken } from '../services/one-time-tokens.js'
 import { findUserByEmail } from '../services/users.js'
+import { pruneSecurityEvents } from '../security/activity.js'
+import { sendSecurityNotice } from '../security/notices.js'
 import type { JobHandlers } from './types.js'
 
 /**
@@ -33,6 +35,14 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
 
     async 'user:confirm-email'({ userId, email }) {
       await mailEmailChange(deps, userId, email)
+    },
+
+    async 'user:security-notice'(notice) {
+      await sendSecurityNotice(deps, notice)
+    },
+
+    async 'security:prune-events'() {
+      await pruneSecurityEvents()
     },
   }
 }

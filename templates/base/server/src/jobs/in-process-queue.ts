@@ -1,3 +1,4 @@
+import type { Transaction } from 'sequelize'
 import type { Logger } from '../logger.js'
 import { Outbox } from './outbox.js'
 import { retryDelay, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicy } from './types.js'
@@ -22,8 +23,8 @@ export class InProcessQueue implements JobQueue {
     })
   }
 
-  dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void> {
-    return this.outbox.add(name, data)
+  dispatch<K extends JobName>(name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void> {
+    return this.outbox.add(name, data, transaction)
   }
 
   close(): Promise<void> {

@@ -1,4 +1,4 @@
-import { Op } from 'sequelize'
+import { Op, type Transaction } from 'sequelize'
 import type { Logger } from '../logger.js'
 import { OutboxJob } from '../models/index.js'
 import type { JobName, JobPayloads } from './types.js'
@@ -34,6 +34,12 @@ export interface OutboxOptions {
 const BATCH = 20
 
 /**
+ * What a row keeps of its job once the job is done or given up: its name and times, never the
+ * addresses, names, password hashes or ids it carried (the log tells what a failure was).
+ */
+const SCRUBBED = '{}'
+
+/**
  * The transactional outbox: `add` writes the job to the database before the request answers, so
  * a 2xx always stands for a stored job. A loop in every instance claims due entries, one claimer
  * each (a conditional UPDATE decides), and hands them to `handle`: the in-process worker runs
@@ -58,11 +64,13 @@ export class Outbox {
     this.schedule(0)
   }
 
-  async add<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void> {
+  /** In `transaction`, the job exists only if the transaction commits, and is looked at once it has. */
+  async add<K extends JobName>(name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void> {
     if (this.closed) throw new Error('The job queue is closed.')
     const now = new Date()
-    await OutboxJob.create({ queue: this.options.queue, name, payload: JSON.stringify(data), availableAt: now, createdAt: now })
-    this.schedule(0)
+    await OutboxJob.create({ queue: this.options.queue, name, payload: JSON.stringify(data), availableAt: now, createdAt: now }, { transaction })
+    if (transaction) transaction.afterCommit(() => this.schedule(0))
+    else this.schedule(0)
   }
 
   async close(): Promise<void> {
@@ -137,12 +145,12 @@ export class Outbox {
     const entry: OutboxEntry = { id, name: row.name as JobName, data: JSON.parse(row.payload) as JobPayloads[JobName], attempt }
     try {
       await this.options.handle(entry)
-      await OutboxJob.update({ finishedAt: new Date(), attempts: attempt, lockedUntil: null }, { where: { id } })
+      await OutboxJob.update({ finishedAt: new Date(), attempts: attempt, lockedUntil: null, payload: SCRUBBED }, { where: { id } })
     } catch (error) {
       const { maxAttempts } = this.options
       if (maxAttempts !== undefined && attempt >= maxAttempts) {
         this.options.logger.error({ job: entry.name, err: error }, `Job ${entry.name} failed for good after ${attempt} attempt(s)`)
-        await OutboxJob.update({ failedAt: new Date(), attempts: attempt, lockedUntil: null }, { where: { id } })
+        await OutboxJob.update({ failedAt: new Date(), attempts: attempt, lockedUntil: null, payload: SCRUBBED }, { where: { id } })
         return
       }
       const delay = this.options.retryDelay(attempt)

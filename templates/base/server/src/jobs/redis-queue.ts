@@ -1,3 +1,4 @@
+import type { Transaction } from 'sequelize'
 import { Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from '../logger.js'
@@ -87,8 +88,8 @@ export class RedisQueue implements JobQueue {
     }
   }
 
-  dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void> {
-    return this.outbox.add(name, data)
+  dispatch<K extends JobName>(name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void> {
+    return this.outbox.add(name, data, transaction)
   }
 
   /**

@@ -1,3 +1,5 @@
+import type { Transaction } from 'sequelize'
+import type { NoticePayload } from '../security/notices.js'
 /**
  * Jobs carry an e-mail address, never a token: the job creates the token record and mails the
  * plaintext, so no usable token ever sits in Redis. A registration also carries its name and
@@ -9,17 +11,22 @@ export interface JobPayloads {
   'user:reset-password': { email: string }
   /** An e-mail change of a signed-in user to `email`: the job mails both addresses. */
   'user:confirm-email': { userId: number; email: string }
+  /** A credential event's mail to the account (security/notices.ts). */
+  'user:security-notice': NoticePayload
+  /** Deletes security events older than 90 days; queued every hour by the instances that run jobs. */
+  'security:prune-events': Record<string, never>
 }
 
 export type JobName = keyof JobPayloads
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> }
 
-export const jobNames = ['user:verify-email', 'user:reset-password', 'user:confirm-email'] as const satisfies readonly JobName[]
+export const jobNames = ['user:verify-email', 'user:reset-password', 'user:confirm-email', 'user:security-notice', 'security:prune-events'] as const satisfies readonly JobName[]
 
 export interface JobQueue {
   readonly driver: 'redis' | 'in-process'
-  dispatch<K extends JobName>(name: K, data: JobPayloads[K]): Promise<void>
+  /** In `transaction`: the job is stored with the write that promised it, or not at all. */
+  dispatch<K extends JobName>(name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void>
   /** Stops taking jobs and waits for the running ones. */
   close(): Promise<void>
 }

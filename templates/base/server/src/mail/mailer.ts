@@ -40,8 +40,14 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
     async send(message) {
       await fs.mkdir(mailDir, { recursive: true })
       const stamp = new Date().toISOString().replace(/[:.]/g, '-')
-      const file = path.join(mailDir, `${stamp}-${randomBytes(3).toString('hex')}.eml`)
-      await fs.writeFile(file, toEml(from, message), 'utf8')
+      const name = `${stamp}-${randomBytes(3).toString('hex')}`
+      const file = path.join(mailDir, `${name}.eml`)
+      // Whoever watches the folder (a mail viewer, a test, a script waiting for a link) sees a
+      // message whole or not at all: it is written under a name no .eml reader picks up, in the
+      // same folder so the rename is atomic, and only then given its name.
+      const partial = path.join(mailDir, `.${name}.partial`)
+      await fs.writeFile(partial, toEml(from, message), 'utf8')
+      await fs.rename(partial, file)
       logger.info({ mail: { to: message.to, subject: message.subject, file, text: message.text } }, `Mail saved to ${file}`)
     },
     close: () => {},

@@ -78,3 +78,24 @@ export const emailTakenMessage = (to: string, name: string) =>
       'If it was you, use a different address for the other account.',
     ],
   )
+
+/** A credential event's notice (security/notices.ts): what happened, when, from where, and where to look. */
+export const securityNoticeMessage = (
+  to: string,
+  name: string,
+  notice: { subject: string; summary: string },
+  event: { when: Date; device: string; ip: string | null; activityUrl: string },
+) =>
+  message(
+    to,
+    notice.subject,
+    [
+      `Hello ${name},`,
+      notice.summary,
+      `When: ${event.when.toUTCString()}`,
+      `Device: ${event.device}`,
+      `Address: ${event.ip ?? 'unknown'}`,
+      `If this was you, there is nothing to do. If it was not, review your account's activity, change your password and sign out every other session at ${event.activityUrl}`,
+    ],
+    { label: 'Review security activity', url: event.activityUrl },
+  )

@@ -22,10 +22,10 @@ export function csrfGuard(config: AppConfig): RequestHandler {
     const sent = requestCookies(req)
     if (!names.some((name) => sent[name] !== undefined)) return next()
 
-    // A page served by this very server under another name (http://127.0.0.1:3000 while
-    // BASE_URL names localhost) is same-origin too. Whole origins are compared, scheme and port
-    // included: https://host or ws://host is another origin than http://host.
-    const allowed = (origin: string) => trusted.has(origin) || origin === `${req.protocol}://${req.get('host')}`
+    // Whole origins, scheme and port included (https://host or ws://host is not http://host),
+    // and only the configured ones: Host and X-Forwarded-Host are whatever the sender wrote, so
+    // an origin that merely matches them proves nothing.
+    const allowed = (origin: string) => trusted.has(origin)
     const origin = req.get('origin')
     if (origin !== undefined) {
       if (!allowed(origin)) throw forbidden()

@@ -37,6 +37,8 @@ export class EmailVerificationToken extends Model<InferAttributes<EmailVerificat
 }
 
 export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken>, InferCreationAttributes<PasswordResetToken>> {
+  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
+  static readonly pendingCredential = true
   declare id: CreationOptional<number>
   declare userId: number
   declare tokenHash: string
@@ -55,6 +57,8 @@ export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken
 
 /** A pending e-mail change: `email` is the new address, which the token was mailed to. */
 export class EmailChangeToken extends Model<InferAttributes<EmailChangeToken>, InferCreationAttributes<EmailChangeToken>> {
+  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
+  static readonly pendingCredential = true
   declare id: CreationOptional<number>
   declare userId: number
   declare tokenHash: string

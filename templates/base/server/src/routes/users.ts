@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import type { AppConfig } from '../context.js'
 import { deleteUsers, deleteUsersSchema } from '../controllers/users/delete-users.js'
+import { listUserActivity } from '../controllers/users/list-user-activity.js'
 import { listUsers } from '../controllers/users/list-users.js'
 import { revokeUserSessions } from '../controllers/users/revoke-user-sessions.js'
 import { updateUser, updateUserSchema } from '../controllers/users/update-user.js'
@@ -15,5 +16,6 @@ export function userRoutes(config: AppConfig): Router {
   router.delete('/', ...admin, precognitive(deleteUsersSchema), deleteUsers(config))
   router.patch('/:id', ...admin, precognitive(updateUserSchema), updateUser(config))
   router.delete('/:id/sessions', ...admin, revokeUserSessions(config))
+  router.get('/:id/activity', ...admin, listUserActivity())
   return router
 }

@@ -35,7 +35,7 @@ export const invalidEmailChangeToken = () => fieldError('token', 'This link is i
  * decides races, the user's other pending changes go with it, and the address is set and counts
  * as verified (the link proved it). An address taken since the request is a 422 on `email`.
  */
-export async function confirmEmailChange(token: string): Promise<User> {
+export async function confirmEmailChange(token: string): Promise<{ user: User; previousEmail: string }> {
   const row = await EmailChangeToken.findOne({ where: { tokenHash: hashToken(token) } })
   if (!row || row.expiresAt.getTime() <= Date.now()) throw invalidEmailChangeToken()
   if ((await EmailChangeToken.destroy({ where: { id: row.id } })) !== 1) throw invalidEmailChangeToken()
@@ -44,8 +44,9 @@ export async function confirmEmailChange(token: string): Promise<User> {
   if (!user) throw invalidEmailChangeToken()
   const taken = () => fieldError('email', 'This e-mail address has been taken meanwhile.')
   if (await User.findOne({ where: { email: row.email } })) throw taken()
+  const previousEmail = user.email
   await user.update({ email: row.email, emailVerifiedAt: new Date() }).catch((error: unknown) => {
     throw error instanceof UniqueConstraintError ? taken() : error
   })
-  return user
+  return { user, previousEmail }
 }

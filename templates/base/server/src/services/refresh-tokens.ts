@@ -4,7 +4,9 @@ import { security } from '../config/security.js'
 import { sql } from '../db/sql.js'
 import type { AppConfig } from '../context.js'
 import { RefreshToken } from '../models/index.js'
-import { revokeSessions, startSession, touchSession, type ClientInfo } from './sessions.js'
+import { recordCredentialEvent } from '../security/credential-events.js'
+import { events } from '../security/events.js'
+import { startSession, touchSession, type ClientInfo } from './sessions.js'
 import { nowSeconds, signRefreshToken, verifyRefreshToken } from './tokens.js'
 
 /** What signing a refresh token reads of its row: a model, or the values a login just inserted. */
@@ -94,7 +96,7 @@ export async function findActiveRefreshToken(config: AppConfig, token: string): 
  * immediate parent within the grace window, receive the winner's successor. Any other reuse of
  * a revoked token revokes the whole family.
  */
-export async function rotateRefreshToken(config: AppConfig, token: string): Promise<IssuedRefreshToken | null> {
+export async function rotateRefreshToken(config: AppConfig, token: string, client: ClientInfo): Promise<IssuedRefreshToken | null> {
   const verified = verifyRefreshToken(config.keys, token)
   if (!verified.ok) return null
   let row = await RefreshToken.findOne({ where: { jti: verified.claims.jti } })
@@ -123,6 +125,11 @@ export async function rotateRefreshToken(config: AppConfig, token: string): Prom
     if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current, verified.claims.iat)
   }
   // Reuse of a spent token: whoever holds the family, thief or owner, is signed out.
-  await revokeSessions(config, row.userId as number, { only: row.family })
+  await recordCredentialEvent(config, events.sessionsRevoked, row.userId as number, {
+    client,
+    sessionId: row.family,
+    revoke: { only: row.family },
+    meta: { scope: 'one', reason: 'refresh_token_reuse' },
+  })
   return null
 }

@@ -1,7 +1,6 @@
 import Bowser from 'bowser'
 import type { Request } from 'express'
 import { Op, QueryTypes, type Transaction } from 'sequelize'
-import type { AppConfig } from '../context.js'
 import { sql } from '../db/sql.js'
 import { RefreshToken, Session } from '../models/index.js'
 
@@ -73,19 +72,11 @@ export function touchSession(id: string, state?: SessionState): void {
 }
 
 /**
- * Ends sessions of the given users: all of them, only one (`only`), or all but one (`except`,
- * the session making the request). Their refresh tokens are revoked with them, and the
- * authentication cache drops them on every instance, so their access tokens stop working at
- * the next request (within 5 s on other instances when a message is lost or without Redis).
+ * Ends sessions of the given users in the database: all of them, only one (`only`), or all but
+ * one (`except`, the session making the request), with their refresh tokens. Only the security
+ * core (security/credential-events.ts) calls this: it also voids pending links and tells the
+ * authentication cache of every instance, so access tokens stop working at the next request.
  */
-export async function revokeSessions(config: AppConfig, userIds: number | number[], options: { only?: string; except?: string } = {}): Promise<void> {
-  const users = ([] as number[]).concat(userIds)
-  if (users.length === 0) return
-  await revokeSessionRows(users, options)
-  config.authCache.sessionsChanged(users)
-}
-
-/** The database half of revokeSessions, for a caller that tells the authentication cache itself once its transaction commits. */
 export async function revokeSessionRows(users: number[], options: { only?: string; except?: string; transaction?: Transaction } = {}): Promise<void> {
   const now = new Date()
   const { transaction } = options

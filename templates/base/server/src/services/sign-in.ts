@@ -1,9 +1,13 @@
 import type { Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
 import type { AuthIdentity } from '../http/request.js'
+import { recordCredentialEvent } from '../security/credential-events.js'
+import { events } from '../security/events.js'
+import { isNewDevice } from '../security/new-device.js'
+import { networkOf } from '../security/network.js'
 import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
-import { clientOf } from './sessions.js'
+import { clientOf, deviceOf } from './sessions.js'
 import { signAccessToken } from './tokens.js'
 
 /** An access token for one session (`sid`), so revoking the session ends the token too. */
@@ -18,9 +22,20 @@ export function setTokenCookies(res: Response, config: AppConfig, identity: Auth
   return issueAccessCookie(res, config, identity, refresh.row.family)
 }
 
-/** Login and register-without-verification: a new token family, both cookies, a new guest session id. */
-export async function signIn(req: Request, res: Response, config: AppConfig, identity: AuthIdentity, remember: boolean): Promise<string> {
-  const refresh = await startRefreshFamily(config, identity.id, remember, clientOf(req))
+/**
+ * Every sign-in (a password, a second factor, and what later layers add): a new token family,
+ * both cookies, a new guest session id, and the `sign_in` event, preceded by `new_device` (and
+ * its notice) when the device and network are new to the account.
+ */
+export async function signIn(req: Request, res: Response, config: AppConfig, identity: AuthIdentity, remember: boolean, method = 'password'): Promise<string> {
+  const client = clientOf(req)
+  const [refresh, newDevice] = await Promise.all([
+    startRefreshFamily(config, identity.id, remember, client),
+    isNewDevice(identity.id, deviceOf(client.userAgent), networkOf(client.ip)),
+  ])
+  const sessionId = refresh.row.family
+  if (newDevice) await recordCredentialEvent(config, events.newDevice, identity.id, { client, sessionId })
+  await recordCredentialEvent(config, events.signIn, identity.id, { client, sessionId, meta: { method } })
   await req.session.regenerate()
   return setTokenCookies(res, config, identity, refresh)
 }

@@ -1,36 +1,68 @@
-import { QueryTypes } from 'sequelize'
+import type { Request } from 'express'
+import { QueryTypes, type Transaction } from 'sequelize'
 import type { AppConfig } from '../context.js'
 import { User } from '../models/index.js'
+import { keepingAnAdmin } from '../security/admins.js'
+import { recordCredentialEvent } from '../security/credential-events.js'
+import { events } from '../security/events.js'
 import { matchSql, sqlFilter, type UserFilter } from './user-list.js'
-import { revokeSessionRows } from './sessions.js'
 
 /** Rows deleted per statement: bounded work and bind lists however many users match. */
 const BATCH = 500
 
+const LAST_ADMIN = 'The app must keep at least one admin.'
+
+/** An admin deletes users: each gets `account_deleted`, and their sessions end with them. */
+function deleteBatch(config: AppConfig, req: Request, ids: number[], transaction: Transaction): Promise<void> {
+  return recordCredentialEvent(config, events.accountDeleted, ids, {
+    req,
+    sessionId: undefined,
+    revoke: 'all',
+    userChanged: true,
+    meta: { by: req.auth!.id },
+    transaction,
+    change: () => User.destroy({ where: { id: ids }, transaction }),
+  })
+}
+
+/** `{ids}`: the users with these ids (the caller is never among them); an admin always stays. */
+export function deleteUsersById(config: AppConfig, req: Request, ids: number[]): Promise<number> {
+  return keepingAnAdmin(
+    config.sequelize,
+    async (transaction) => {
+      const existing = (await User.findAll({ attributes: ['id'], where: { id: ids }, transaction })).map((user) => user.id)
+      if (existing.length > 0) await deleteBatch(config, req, existing, transaction)
+      return existing.length
+    },
+    'ids',
+    LAST_ADMIN,
+  )
+}
+
 /**
  * "Delete all N matching": every user the search and filter match, but the `except` ids, in
- * batches of ids walked in order inside one transaction, so a failure deletes nothing. Their
- * sessions end with them; the authentication cache hears of it once the transaction commits.
+ * batches of ids walked in order inside one transaction, so a failure deletes nothing.
  */
-export async function deleteMatchingUsers(config: AppConfig, match: { search: string; filter: UserFilter }, except: Set<number>): Promise<number> {
+export async function deleteMatchingUsers(config: AppConfig, req: Request, match: { search: string; filter: UserFilter }, except: Set<number>): Promise<number> {
   const sequelize = config.sequelize
   const { where, bind, none } = matchSql(match.search, await sqlFilter(match.filter), sequelize.getDialect())
   if (none) return 0
   const next = `SELECT id FROM users ${where ? `${where} AND` : 'WHERE'} id > $after ORDER BY id LIMIT ${BATCH}`
-  const deleted: number[] = []
-  await sequelize.transaction(async (transaction) => {
-    for (let after = 0; ; ) {
-      const rows = await sequelize.query<{ id: number }>(next, { bind: { ...bind, after }, type: QueryTypes.SELECT, transaction })
-      if (rows.length === 0) break
-      after = Number(rows.at(-1)!.id)
-      const ids = rows.map((row) => Number(row.id)).filter((id) => !except.has(id))
-      if (ids.length === 0) continue
-      await revokeSessionRows(ids, { transaction })
-      await User.destroy({ where: { id: ids }, transaction })
-      deleted.push(...ids)
-    }
-  })
-  config.authCache.sessionsChanged(deleted)
-  for (const id of deleted) config.authCache.userChanged(id)
-  return deleted.length
+  return keepingAnAdmin(
+    sequelize,
+    async (transaction) => {
+      let deleted = 0
+      for (let after = 0; ; ) {
+        const rows = await sequelize.query<{ id: number }>(next, { bind: { ...bind, after }, type: QueryTypes.SELECT, transaction })
+        if (rows.length === 0) return deleted
+        after = Number(rows.at(-1)!.id)
+        const ids = rows.map((row) => Number(row.id)).filter((id) => !except.has(id))
+        if (ids.length === 0) continue
+        await deleteBatch(config, req, ids, transaction)
+        deleted += ids.length
+      }
+    },
+    'all',
+    LAST_ADMIN,
+  )
 }

@@ -13,4 +13,8 @@ export const twoFactor = {
   recoveryCodeCount: 8,
   /** 16 base32 characters = 80 random bits: a plain SHA-256 of one is out of reach of offline guessing. */
   recoveryCodeLength: 16,
+  /** Wrong second factors of one account, from anywhere, within the window that lock its second step. */
+  lockoutFailures: 10,
+  lockoutWindowSeconds: 15 * 60,
+  lockoutSeconds: 15 * 60,
 } as const

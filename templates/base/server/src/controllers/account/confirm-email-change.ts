@@ -3,23 +3,30 @@ import { z } from 'zod'
 import type { AppConfig } from '../../context.js'
 import { tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { confirmEmailChange } from '../../services/email-change.js'
-import { revokeSessions } from '../../services/sessions.js'
 import { serializeUser } from '../../services/users.js'
 
 export const confirmEmailSchema = z.object({ token: tokenField })
 
 /**
  * Works signed out (the link may be opened on another device). Every other session of the user
- * ends; the one confirming stays signed in if it is the user's own.
+ * ends and every pending link dies (a reset link mailed to the old address included); the one
+ * confirming stays signed in if it is the user's own. The old address is told.
  */
 export function confirmEmail(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { token } = validate(confirmEmailSchema, req.body)
-    const user = await confirmEmailChange(token)
+    const { user, previousEmail } = await confirmEmailChange(token)
     const current = req.auth?.id === user.id ? req.sessionId : undefined
-    await revokeSessions(config, user.id, { except: current })
-    config.authCache.userChanged(user.id)
+    await recordCredentialEvent(config, events.emailChanged, user.id, {
+      req,
+      sessionId: current,
+      revoke: { except: current },
+      userChanged: true,
+      noticeTo: previousEmail,
+    })
     res.json({ user: serializeUser(user) })
   }
 }

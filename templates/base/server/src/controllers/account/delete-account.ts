@@ -1,14 +1,13 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppConfig } from '../../context.js'
-import { fieldError } from '../../http/errors.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
-import { User } from '../../models/index.js'
+import { keepingAnAdmin } from '../../security/admins.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { confirmPassword } from '../../services/confirm-password.js'
 import { clearAuthCookies } from '../../services/cookies.js'
-import { revokeSessions } from '../../services/sessions.js'
-import { roleId } from '../../services/users.js'
 
 export const deleteAccountSchema = z.object({ password: currentPasswordField })
 
@@ -21,13 +20,13 @@ export function deleteAccount(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { password } = validate(deleteAccountSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
-    const adminRole = await roleId('admin')
-    if (user.roleId === adminRole && (await User.count({ where: { roleId: adminRole } })) <= 1) {
-      throw fieldError('password', 'You are the only admin: make another user an admin before deleting your account.')
-    }
-    await revokeSessions(config, user.id)
-    await user.destroy()
-    config.authCache.userChanged(user.id)
+    await keepingAnAdmin(
+      config.sequelize,
+      (transaction) =>
+        recordCredentialEvent(config, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) }),
+      'password',
+      'You are the only admin: make another user an admin before deleting your account.',
+    )
     await req.session.reset()
     clearAuthCookies(res, config)
     res.status(204).end()

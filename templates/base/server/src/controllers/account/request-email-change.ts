@@ -4,6 +4,8 @@ import type { AppConfig } from '../../context.js'
 import { fieldError } from '../../http/errors.js'
 import { currentPasswordField, emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { confirmPassword } from '../../services/confirm-password.js'
 
 export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField })
@@ -15,6 +17,7 @@ export function requestEmailChange(config: AppConfig): RequestHandler {
     const user = await confirmPassword(res, req.auth!.id, input.password)
     if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
     await config.queue.dispatch('user:confirm-email', { userId: user.id, email: input.email })
+    await recordCredentialEvent(config, events.emailChangeRequested, user.id, { req })
     res.json({ message: 'Check the inbox of the new address: your e-mail changes once you follow the link we sent there.' })
   }
 }

@@ -3,8 +3,9 @@ import { z } from 'zod'
 import type { AppConfig } from '../../context.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { confirmPassword } from '../../services/confirm-password.js'
-import { revokeSessions } from '../../services/sessions.js'
 
 export const revokeOtherSessionsSchema = z.object({ password: currentPasswordField })
 
@@ -13,7 +14,7 @@ export function revokeOtherSessions(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { password } = validate(revokeOtherSessionsSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
-    await revokeSessions(config, user.id, { except: req.sessionId })
+    await recordCredentialEvent(config, events.sessionsRevoked, user.id, { req, revoke: { except: req.sessionId }, meta: { scope: 'others' } })
     res.status(204).end()
   }
 }

@@ -2,7 +2,9 @@ import type { RequestHandler } from 'express'
 import type { AppConfig } from '../../context.js'
 import { notFound } from '../../http/errors.js'
 import { clearAuthCookies } from '../../services/cookies.js'
-import { findLiveSession, revokeSessions } from '../../services/sessions.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
+import { findLiveSession } from '../../services/sessions.js'
 
 /** Signs one session out; another user's session or an unknown id is a 404 (nothing to tell apart). */
 export function revokeAccountSession(config: AppConfig): RequestHandler {
@@ -10,7 +12,7 @@ export function revokeAccountSession(config: AppConfig): RequestHandler {
     const userId = req.auth!.id
     const id = String(req.params.id)
     if (!(await findLiveSession(userId, id))) throw notFound()
-    await revokeSessions(config, userId, { only: id })
+    await recordCredentialEvent(config, id === req.sessionId ? events.signOut : events.sessionsRevoked, userId, { req, revoke: { only: id }, meta: { scope: 'one' } })
     // Signing out this very session is a logout.
     if (id === req.sessionId) clearAuthCookies(res, config)
     res.status(204).end()

@@ -1,12 +1,13 @@
 import type { RequestHandler } from 'express'
 import type { AppConfig } from '../../context.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
-import { revokeSessions } from '../../services/sessions.js'
 
-/** Revokes every refresh token of the user: all devices are signed out once their access token expires. */
+/** Ends every session of the user, this one included: their access tokens stop working at once. */
 export function logoutAll(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    if (req.auth) await revokeSessions(config, req.auth.id)
+    if (req.auth) await recordCredentialEvent(config, events.sessionsRevoked, req.auth.id, { req, revoke: 'all', meta: { scope: 'all' } })
     await req.session.reset()
     clearAuthCookies(res, config)
     res.status(204).end()

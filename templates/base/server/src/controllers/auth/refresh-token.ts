@@ -5,6 +5,7 @@ import { unauthenticated } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { clearAuthCookies, cookieNames, readSignedCookie } from '../../services/cookies.js'
 import { rotateRefreshToken } from '../../services/refresh-tokens.js'
+import { clientOf } from '../../services/sessions.js'
 import { setTokenCookies } from '../../services/sign-in.js'
 import { findUserById, identityOf, serializeUser } from '../../services/users.js'
 
@@ -15,7 +16,7 @@ export function refreshToken(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { refresh_token: fromBody } = validate(refreshTokenSchema, req.body)
     const presented = fromBody ?? readSignedCookie(req, config, cookieNames(config).refresh).value
-    const issued = presented ? await rotateRefreshToken(config, presented) : null
+    const issued = presented ? await rotateRefreshToken(config, presented, clientOf(req)) : null
     const user = issued?.row.userId ? await findUserById(issued.row.userId) : null
     if (!issued || !user) {
       // A dead cookie is removed; a bad token in the body says nothing about the cookies.

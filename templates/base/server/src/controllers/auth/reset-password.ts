@@ -4,24 +4,29 @@ import type { AppConfig } from '../../context.js'
 import { emailField, newPasswordField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { PasswordResetToken } from '../../models/index.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
 import { hashPassword } from '../../services/passwords.js'
-import { revokeSessions } from '../../services/sessions.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
 
 export const resetPasswordSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
 
-/** A new password signs the account out everywhere: all its refresh tokens are revoked. */
+/** A new password signs the account out everywhere, and voids every other pending link (security/credential-events.ts). */
 export function resetPassword(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const input = validate(resetPasswordSchema, req.body)
     const user = await findUserByEmail(input.email)
     if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
-    await user.update({ password: await hashPassword(input.password) })
-    config.authCache.userChanged(user.id)
-    await revokeSessions(config, user.id)
+    const password = await hashPassword(input.password)
+    await recordCredentialEvent(config, events.passwordReset, user.id, {
+      req,
+      change: (transaction) => user.update({ password }, { transaction }),
+      revoke: 'all',
+      userChanged: true,
+    })
     clearAuthCookies(res, config)
     res.json({ message: 'Your password has been reset. Please sign in with the new one.' })
   }

@@ -5,8 +5,9 @@ import { fieldError } from '../../http/errors.js'
 import { emailField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { EmailVerificationToken } from '../../models/index.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
-import { revokeSessions } from '../../services/sessions.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 
 export const verifyEmailSchema = z.object({ email: emailField, token: tokenField })
@@ -26,10 +27,15 @@ export function verifyEmail(config: AppConfig): RequestHandler {
     if (!link || !user) throw invalidToken()
     const registration = link.name != null && link.password != null ? { name: link.name, password: link.password } : {}
     if (!user.emailVerifiedAt || 'password' in registration) {
-      await user.update({ emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...registration })
-      // A changed password ends whatever sessions the account had.
-      if ('password' in registration) await revokeSessions(config, user.id)
-      config.authCache.userChanged(user.id)
+      const wasVerified = user.emailVerifiedAt !== null
+      // A link that sets a password ends whatever sessions the account had; on a verified account it is a reset.
+      await recordCredentialEvent(config, wasVerified ? events.passwordReset : events.sessionsRevoked, user.id, {
+        req,
+        change: (transaction) => user.update({ emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...registration }, { transaction }),
+        revoke: 'all',
+        userChanged: true,
+        meta: { reason: 'email_verified' },
+      })
     }
     res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })
   }

@@ -3,10 +3,8 @@ import type { AppConfig } from '../../context.js'
 import { z } from 'zod'
 import { fieldError } from '../../http/errors.js'
 import { idField, idList, searchQuery } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { User } from '../../models/index.js'
-import { revokeSessions } from '../../services/sessions.js'
-import { deleteMatchingUsers } from '../../services/user-delete.js'
+import { bodyObject, validate } from '../../http/validate.js'
+import { deleteMatchingUsers, deleteUsersById } from '../../services/user-delete.js'
 import { userFilter } from './user-query.js'
 
 const byIds = z.object({ ids: idList })
@@ -23,20 +21,18 @@ export const deleteUsersSchema = (body: object) => ('all' in body ? allMatching 
 
 export function deleteUsers(config: AppConfig): RequestHandler {
   return async (req, res) => {
-    const body = (req.body ?? {}) as object
+    // The JSON parser is not strict: a body may be a string, a number or `true`, on which `in`
+    // throws. Like every other body that is not an object, it is validated as `{}` (a 422).
+    const body = bodyObject(req.body)
     if ('all' in body) {
       const input = validate(allMatching, body)
       // The caller is never among "all matching": deleting oneself is the account page's job.
-      const deleted = await deleteMatchingUsers(config, input, new Set([...input.except, req.auth!.id]))
+      const deleted = await deleteMatchingUsers(config, req, input, new Set([...input.except, req.auth!.id]))
       res.json({ deleted })
       return
     }
     const ids = [...new Set(validate(byIds, body).ids)]
     if (ids.includes(req.auth!.id)) throw fieldError('ids', 'You cannot delete your own account.')
-    // Sessions end with the account, not only when their tokens' user id is nulled by the cascade.
-    await revokeSessions(config, ids)
-    const deleted = await User.destroy({ where: { id: ids } })
-    for (const id of ids) config.authCache.userChanged(id)
-    res.json({ deleted })
+    res.json({ deleted: await deleteUsersById(config, req, ids) })
   }
 }

@@ -3,14 +3,15 @@ import type { AppConfig } from '../../context.js'
 import { notFound } from '../../http/errors.js'
 import { idField } from '../../http/schemas.js'
 import { User } from '../../models/index.js'
-import { revokeSessions } from '../../services/sessions.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 
 /** "Sign out everywhere" for a user: every session and its access token, at once. */
 export function revokeUserSessions(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const id = idField.safeParse(req.params.id)
     if (!id.success || !(await User.findByPk(id.data, { attributes: ['id'] }))) throw notFound()
-    await revokeSessions(config, id.data)
+    await recordCredentialEvent(config, events.sessionsRevoked, id.data, { req, sessionId: undefined, revoke: 'all', meta: { scope: 'all', by: req.auth!.id } })
     res.status(204).end()
   }
 }

@@ -4,6 +4,9 @@ import type { AppConfig } from '../../context.js'
 import { fieldError, notFound } from '../../http/errors.js'
 import { idField, nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { keepingAnAdmin } from '../../security/admins.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
 import { findUserById, roleId, serializeUser } from '../../services/users.js'
 
 export const updateUserSchema = z.object({
@@ -20,11 +23,27 @@ export function updateUser(config: AppConfig): RequestHandler {
     const user = await findUserById(id.data)
     if (!user) throw notFound()
     if (input.role === 'user' && user.id === req.auth!.id) throw fieldError('role', 'You cannot remove your own admin role.')
-    await user.update({
-      ...(input.name === undefined ? {} : { name: input.name }),
-      ...(input.role === undefined ? {} : { roleId: await roleId(input.role) }),
-    })
-    config.authCache.userChanged(user.id)
+    const name = input.name === undefined ? {} : { name: input.name }
+    const newRoleId = input.role === undefined ? undefined : await roleId(input.role)
+    if (newRoleId === undefined || newRoleId === user.roleId) {
+      await user.update(name)
+      config.authCache.userChanged(user.id)
+    } else {
+      await keepingAnAdmin(
+        config.sequelize,
+        (transaction) =>
+          recordCredentialEvent(config, events.roleChanged, user.id, {
+            req,
+            sessionId: undefined,
+            userChanged: true,
+            meta: { from: user.Role?.name ?? null, to: input.role, by: req.auth!.id },
+            transaction,
+            change: () => user.update({ ...name, roleId: newRoleId }, { transaction }),
+          }),
+        'role',
+        'The app must keep at least one admin.',
+      )
+    }
     res.json({ user: serializeUser((await findUserById(user.id)) ?? user) })
   }
 }

@@ -4,7 +4,8 @@ import type { AppConfig } from '../../context.js'
 import { fieldError, unauthenticated } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
-import { revokeSessions } from '../../services/sessions.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { twoFactorEvents } from '../../security/two-factor-events.js'
 import { decrypt } from '../../services/two-factor/encryption.js'
 import { replaceRecoveryCodes } from '../../services/two-factor/recovery-codes.js'
 import { stepNotUsed, stepOfCode } from '../../services/two-factor/totp.js'
@@ -22,19 +23,27 @@ export function confirmTwoFactor(config: AppConfig): RequestHandler {
     const secret = pending ? decrypt(pending, config.env.ENCRYPTION_KEY) : null
     if (!pending || !secret) throw fieldError('code', 'Start setting up two-factor authentication first.')
     const step = stepOfCode(secret, code)
-    if (step === null) throw fieldError('code', INVALID_CODE)
+    if (step === null) {
+      // Counted by the route's limits, as at a challenge.
+      res.locals.wrongCode = true
+      throw fieldError('code', INVALID_CODE)
+    }
 
-    const recoveryCodes = await config.sequelize.transaction(async (transaction) => {
-      // Conditional on the same pending secret and an unused step: a second confirmation with the same code loses.
-      const [count] = await User.update(
-        { twoFactorSecret: pending, twoFactorPendingSecret: null, twoFactorConfirmedAt: new Date(), twoFactorLastStep: step },
-        { where: { id: user.id, twoFactorPendingSecret: pending, ...stepNotUsed(step) }, transaction },
-      )
-      if (count !== 1) throw fieldError('code', USED_CODE)
-      return replaceRecoveryCodes(user.id, transaction)
+    let recoveryCodes: string[] = []
+    await recordCredentialEvent(config, twoFactorEvents.enabled, user.id, {
+      req,
+      revoke: { except: req.sessionId },
+      userChanged: true,
+      change: async (transaction) => {
+        // Conditional on the same pending secret and an unused step: a second confirmation with the same code loses.
+        const [count] = await User.update(
+          { twoFactorSecret: pending, twoFactorPendingSecret: null, twoFactorConfirmedAt: new Date(), twoFactorLastStep: step },
+          { where: { id: user.id, twoFactorPendingSecret: pending, ...stepNotUsed(step) }, transaction },
+        )
+        if (count !== 1) throw fieldError('code', USED_CODE)
+        recoveryCodes = await replaceRecoveryCodes(user.id, transaction)
+      },
     })
-    await revokeSessions(config, user.id, { except: req.sessionId })
-    config.authCache.userChanged(user.id)
     res.json({ recovery_codes: recoveryCodes })
   }
 }

@@ -4,8 +4,9 @@ import type { AppConfig } from '../../context.js'
 import { HttpError } from '../../http/errors.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { twoFactorEvents } from '../../security/two-factor-events.js'
 import { confirmPassword } from '../../services/confirm-password.js'
-import { revokeSessions } from '../../services/sessions.js'
 import { replaceRecoveryCodes } from '../../services/two-factor/recovery-codes.js'
 
 export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswordField })
@@ -16,8 +17,14 @@ export function regenerateRecoveryCodes(config: AppConfig): RequestHandler {
     const { password } = validate(regenerateRecoveryCodesSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'Two-factor authentication is not enabled.')
-    const recoveryCodes = await replaceRecoveryCodes(user.id)
-    await revokeSessions(config, user.id, { except: req.sessionId })
+    let recoveryCodes: string[] = []
+    await recordCredentialEvent(config, twoFactorEvents.recoveryCodesRegenerated, user.id, {
+      req,
+      revoke: { except: req.sessionId },
+      change: async (transaction) => {
+        recoveryCodes = await replaceRecoveryCodes(user.id, transaction)
+      },
+    })
     res.json({ recovery_codes: recoveryCodes })
   }
 }

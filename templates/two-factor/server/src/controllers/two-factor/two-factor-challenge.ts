@@ -4,9 +4,13 @@ import type { AppConfig } from '../../context.js'
 import { HttpError, fieldError } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { User, type TwoFactorChallenge } from '../../models/index.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
+import { twoFactorEvents } from '../../security/two-factor-events.js'
 import { signIn } from '../../services/sign-in.js'
 import { clearChallengeCookie, completeChallenge, countAttempt, openChallenge, voidIfSpent } from '../../services/two-factor/challenges.js'
 import { decrypt } from '../../services/two-factor/encryption.js'
+import { lockedUntil, reachesLockout, SECOND_FACTOR_FAILURE } from '../../services/two-factor/lockout.js'
 import { useRecoveryCode } from '../../services/two-factor/recovery-codes.js'
 import { acceptStep, stepOfCode } from '../../services/two-factor/totp.js'
 import { findUserById, identityOf, serializeUser } from '../../services/users.js'
@@ -36,6 +40,13 @@ export function twoFactorChallenge(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const challenge = res.locals.twoFactorChallenge as TwoFactorChallenge
     const input = validate(twoFactorChallengeSchema, req.body)
+    // While the account's second step is locked, no code is even looked at, the right one included.
+    const locked = await lockedUntil(challenge.userId)
+    if (locked) {
+      const seconds = Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000))
+      res.setHeader('Retry-After', String(seconds))
+      throw new HttpError(429, `Too many wrong codes for this account. Please try again in ${seconds} seconds.`)
+    }
     if (!(await countAttempt(challenge))) {
       clearChallengeCookie(res, config)
       throw expired()
@@ -44,16 +55,19 @@ export function twoFactorChallenge(config: AppConfig): RequestHandler {
     if (!user) throw expired()
     const wrong = input.code !== undefined ? await checkCode(config, user, input.code) : await checkRecoveryCode(user, input.recovery_code!)
     if (wrong) {
-      // Counted by the per-user and per-IP limits of the route, and by the challenge's own 5.
+      // Counted by the per-user and per-IP limits of the route, by the challenge's own 5, and
+      // for the account as a whole, from every address, by the lockout.
       res.locals.wrongCode = true
       await voidIfSpent(challenge)
+      await recordCredentialEvent(config, events.signInFailed, user.id, { req, meta: SECOND_FACTOR_FAILURE })
+      if (await reachesLockout(user.id)) await recordCredentialEvent(config, twoFactorEvents.lockedOut, user.id, { req })
       throw wrong
     }
     if (!(await completeChallenge(challenge))) throw expired()
     clearChallengeCookie(res, config)
 
     const json = serializeUser((await findUserById(user.id)) ?? user)
-    const accessToken = await signIn(req, res, config, identityOf(json), challenge.remember)
+    const accessToken = await signIn(req, res, config, identityOf(json), challenge.remember, 'second_factor')
     res.json({ user: json, access_token: accessToken })
   }
 }

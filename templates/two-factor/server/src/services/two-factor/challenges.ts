@@ -51,6 +51,3 @@ export async function completeChallenge(challenge: TwoFactorChallenge): Promise<
 }
 
 export const clearChallengeCookie = (res: Response, config: AppConfig) => clearCookie(res, config, cookieNames(config).twoFactor)
-
-/** Disabling two-factor authentication ends the sign-ins that wait for a code. */
-export const dropChallenges = (userId: number) => TwoFactorChallenge.destroy({ where: { userId } })

@@ -1,0 +1,15 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import { pageQuery, sizeQuery } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { activityPage } from '../../security/activity.js'
+
+export const activityQuery = z.object({ page: pageQuery, size: sizeQuery })
+
+/** The signed-in user's security activity, newest first (the `/settings/security` page). */
+export function listAccountActivity(): RequestHandler {
+  return async (req, res) => {
+    const { page, size } = validate(activityQuery, req.query)
+    res.json({ data: await activityPage(req.auth!.id, page, size, '/api/account/activity', req.sessionId) })
+  }
+}

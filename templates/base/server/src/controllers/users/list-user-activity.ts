@@ -1,0 +1,17 @@
+import type { RequestHandler } from 'express'
+import { notFound } from '../../http/errors.js'
+import { idField } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import { User } from '../../models/index.js'
+import { activityPage } from '../../security/activity.js'
+import { activityQuery } from '../account/list-activity.js'
+
+/** A user's security activity, for an admin. */
+export function listUserActivity(): RequestHandler {
+  return async (req, res) => {
+    const id = idField.safeParse(req.params.id)
+    if (!id.success || !(await User.findByPk(id.data, { attributes: ['id'] }))) throw notFound()
+    const { page, size } = validate(activityQuery, req.query)
+    res.json({ data: await activityPage(id.data, page, size, `/api/users/${id.data}/activity`, req.sessionId) })
+  }
+}

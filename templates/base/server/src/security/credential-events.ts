@@ -1,0 +1,93 @@
+import type { Request } from 'express'
+import type { Transaction } from 'sequelize'
+import type { AppConfig } from '../context.js'
+import { SecurityEvent } from '../models/index.js'
+import { clientOf, deviceOf, revokeSessionRows, type ClientInfo } from '../services/sessions.js'
+import type { CredentialEventKind } from './events.js'
+import { networkOf } from './network.js'
+import { voidPendingCredentials } from './pending-credentials.js'
+
+/** Which sessions an event ends: every one, every one but the requesting one, or one. */
+export type Revocation = 'all' | { except: string | undefined } | { only: string }
+
+export interface CredentialEventOptions {
+  /** The request that raised the event: its address, device and session. */
+  req?: Request
+  /** Where it came from, when there is no request to read it from. */
+  client?: ClientInfo
+  /** The session the event belongs to (default: the request's): its events are `current` on the activity page. */
+  sessionId?: string
+  meta?: Record<string, unknown>
+  revoke?: Revocation
+  /** The user's row changed (password, address, role, a second factor): every instance drops its cached copy. */
+  userChanged?: boolean
+  /** Where the notice goes instead of the account's address (`email_changed`: the old one). */
+  noticeTo?: string
+  /** The credential change itself, written in the same transaction as the event and what it ends. */
+  change?: (transaction: Transaction) => Promise<unknown>
+  /** A transaction of the caller's to write in (the caches hear of it once it commits). */
+  transaction?: Transaction
+}
+
+type Deps = Pick<AppConfig, 'sequelize' | 'queue' | 'authCache'>
+
+/**
+ * THE way a credential changes hands. Every credential event goes through here, which makes the
+ * rules hold for every flow at once instead of each flow remembering them:
+ * - the event is recorded in `security_events` (the account's activity, kept 90 days);
+ * - an event that ends sessions also voids every pending credential of the user (mailed links,
+ *   sign-ins waiting for a second step: security/pending-credentials.ts), in the same transaction
+ *   as the change itself;
+ * - the authentication caches of every instance drop what changed, once it is committed;
+ * - an event with a notice queues `user:security-notice` through the outbox, in that transaction.
+ * No controller revokes sessions, voids tokens or drops cached users on its own.
+ */
+export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKind, userIds: number | number[], options: CredentialEventOptions = {}): Promise<void> {
+  const users = ([] as number[]).concat(userIds)
+  if (users.length === 0) return
+  const client = options.req ? clientOf(options.req) : (options.client ?? { ip: null, userAgent: null })
+  const { revoke } = options
+  const row = {
+    type: kind.type,
+    sessionId: options.sessionId ?? options.req?.sessionId ?? null,
+    ip: client.ip,
+    userAgent: client.userAgent,
+    device: deviceOf(client.userAgent),
+    network: networkOf(client.ip),
+    meta: options.meta ? JSON.stringify(options.meta) : null,
+  }
+
+  const write = async (transaction?: Transaction) => {
+    // Rows, revocations and voided links come before the change: a deletion of the user then
+    // keeps them (userId set to null) as its trail, with its tokens already revoked.
+    const createdAt = new Date()
+    const noticed = kind.notice ? await Promise.all(users.map((userId) => SecurityEvent.create({ ...row, userId, createdAt }, { transaction }))) : []
+    if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => ({ ...row, userId, createdAt })), { transaction })
+    if (revoke) {
+      await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
+      await voidPendingCredentials(deps.sequelize, users, transaction)
+    }
+    await options.change?.(transaction!)
+    for (const event of noticed) {
+      await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...kind.notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}) }, transaction)
+    }
+  }
+  const announce = () => {
+    if (revoke) deps.authCache.sessionsChanged(users)
+    if (options.userChanged) for (const id of users) deps.authCache.userChanged(id)
+  }
+  if (options.transaction) {
+    await write(options.transaction)
+    options.transaction.afterCommit(announce)
+    return
+  }
+  // A lone row (a sign-in, a failed one) is one INSERT; anything that must hold together is one transaction.
+  if (options.change || revoke || kind.notice) await deps.sequelize.transaction(write)
+  else await write()
+  announce()
+}
+
+function scopeOf(revoke: Revocation): { only?: string; except?: string } {
+  if (revoke === 'all') return {}
+  return 'only' in revoke ? { only: revoke.only } : { except: revoke.except }
+}

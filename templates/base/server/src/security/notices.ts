@@ -1,0 +1,30 @@
+import type { Env } from '../config/env.js'
+import type { Mailer } from '../mail/mailer.js'
+import { securityNoticeMessage } from '../mail/messages.js'
+import { SecurityEvent, User } from '../models/index.js'
+import type { Notice } from './events.js'
+
+export interface NoticePayload extends Notice {
+  eventId: number
+  /** Another address than the account's (the old one, after an e-mail change). */
+  to?: string
+}
+
+/**
+ * The job `user:security-notice`: the event's own row says when, from which device and address;
+ * the account gives the name and, unless the event says otherwise, the address. A user deleted
+ * meanwhile gets nothing.
+ */
+export async function sendSecurityNotice(deps: { env: Env; mailer: Mailer }, notice: NoticePayload): Promise<void> {
+  const event = await SecurityEvent.findByPk(notice.eventId)
+  const user = event?.userId ? await User.findByPk(event.userId, { attributes: ['id', 'name', 'email'] }) : null
+  if (!event || !user) return
+  await deps.mailer.send(
+    securityNoticeMessage(notice.to ?? user.email, user.name, notice, {
+      when: event.createdAt,
+      device: event.device ?? 'Unknown device',
+      ip: event.ip,
+      activityUrl: `${deps.env.BASE_URL}/settings/security`,
+    }),
+  )
+}
