@@ -149,6 +149,30 @@ describe('verify e-mail page', () => {
     expect(wrapper.find('a.btn--primary').text()).toBe('Log in')
   })
 
+  it('a choose-a-password link (choose=1) asks for a password first, then posts it with the token', async () => {
+    server.on('POST', '/api/auth/verify-email', (req) =>
+      req.json.password === 'short'
+        ? { status: 422, body: { message: 'Too short.', errors: { password: ['The password must be at least 8 characters.'] } } }
+        : { body: { message: 'Your e-mail address is verified.', user: user() } },
+    )
+    const { wrapper } = await mountApp(server, '/verify-email?token=tok&email=ann%40example.com&choose=1')
+    await vi.waitFor(() => expect(wrapper.find('input[name="password"]').exists()).toBe(true))
+    expect(posts('/api/auth/verify-email')).toHaveLength(0)
+
+    await wrapper.find('input[name="password"]').setValue('short')
+    await wrapper.find('input[name="password_confirmation"]').setValue('short')
+    await wrapper.find('form').trigger('submit')
+    await vi.waitFor(() => expect(wrapper.text()).toContain('at least 8 characters'))
+    expect(posts('/api/auth/verify-email')[0]!.json).toEqual({ email: 'ann@example.com', token: 'tok', password: 'short' })
+
+    await wrapper.find('input[name="name"]').setValue('Ann Other')
+    await wrapper.find('input[name="password"]').setValue('a long enough one')
+    await wrapper.find('input[name="password_confirmation"]').setValue('a long enough one')
+    await wrapper.find('form').trigger('submit')
+    await vi.waitFor(() => expect(wrapper.text()).toContain('Your e-mail address is verified.'))
+    expect(posts('/api/auth/verify-email')[1]!.json).toEqual({ email: 'ann@example.com', token: 'tok', password: 'a long enough one', name: 'Ann Other' })
+  })
+
   it('offers a new link when the token is bad', async () => {
     server.on('POST', '/api/auth/verify-email', { status: 422, body: { message: 'Invalid.', errors: { token: ['This verification link is invalid or has expired.'] } } })
     server.on('POST', '/api/auth/resend-verification', { body: { message: 'A new link is on its way.' } })

@@ -88,7 +88,7 @@ describe.each([true, false])('e-mail verification (requireEmailVerification: %s)
 })
 
 describe('resend-verification', () => {
-  it('answers the same for unknown, unverified and verified addresses; mails only the unverified one', async () => {
+  it('answers the same for unknown, unverified and verified addresses; an account gets a choose-a-password link, an unknown address nothing', async () => {
     const { app } = await t.build({ auth: { requireEmailVerification: true } })
     const mail = await t.mailServer()
     const unverified = await makeUser({ verified: false })
@@ -102,10 +102,25 @@ describe('resend-verification', () => {
       expect(res.status).toBe(200)
       expect(res.body).toEqual(responses[0]!.body)
     }
-    linkIn(await mail.waitFor(mailTo(unverified.email)), 'verify-email')
-    // Jobs run in order: by the time the last one mailed, the others had nothing to send.
+    // Neither address has a pending registration whose one link could be sent again.
+    for (const user of [verified, unverified]) expect((await mail.waitFor(mailTo(user.email))).body).toMatch(/&(amp;)?choose=1/)
+    // Jobs run in order: by the time the last one mailed, the first had nothing to send.
     expect(mail.received.some(mailTo(unknown))).toBe(false)
-    expect(mail.received.some(mailTo(verified.email))).toBe(false)
+  })
+
+  it('re-sends the one link of an address with one pending registration, which still sets that registration', async () => {
+    const { app } = await t.build({ auth: { requireEmailVerification: true } })
+    const mail = await t.mailServer()
+    const email = uniqueEmail('once')
+    const first = mail.next(mailTo(email))
+    await supertest(app).post('/api/auth/register').send({ name: 'Una', email, password: 'una-password' }).expect(202)
+    await first
+    const again = mail.next(mailTo(email))
+    await supertest(app).post('/api/auth/resend-verification').send({ email }).expect(200)
+    const resent = await again
+    expect(resent.body).not.toMatch(/choose=1/)
+    await supertest(app).post('/api/auth/verify-email').send({ email, token: linkIn(resent, 'verify-email').token }).expect(200)
+    await supertest(app).post('/api/auth/login').send({ email, password: 'una-password' }).expect(200)
   })
 
   it('validates the e-mail', async () => {

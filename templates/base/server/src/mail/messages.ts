@@ -33,18 +33,23 @@ export const resetPasswordMessage = (to: string, name: string, url: string, minu
     { label: 'Reset password', url },
   )
 
-/** Sent instead of a second account when someone registers with an address that has one. */
-export const accountExistsMessage = (to: string, name: string, loginUrl: string, forgotUrl: string) =>
+/**
+ * A registration link that sets no password: sent when the address already had a registration
+ * or an account, so no mailbox ever holds a link that sets a password someone else chose.
+ */
+export const chooseLinkMessage = (to: string, name: string, url: string, hours: number, accountExists: boolean) =>
   message(
     to,
-    'You already have an account',
+    accountExists ? 'You already have an account' : 'Finish signing up',
     [
       `Hello ${name},`,
-      'Someone tried to create an account with this e-mail address, which already has one.',
-      `If it was you, sign in at ${loginUrl} or reset your password at ${forgotUrl}.`,
-      'If it was not you, ignore this message.',
+      accountExists
+        ? 'Someone tried to sign up or asked for a verification link with this e-mail address, which already has an account.'
+        : 'Someone signed up again with this e-mail address before it was verified, so the earlier links no longer work.',
+      `If it was you, choose your password with the link below to ${accountExists ? 'sign in' : 'finish signing up'}. It expires in ${hours} hours.`,
+      'If it was not you, ignore this message: nothing changes.',
     ],
-    { label: 'Sign in', url: loginUrl },
+    { label: 'Choose a password', url },
   )
 
 export const confirmEmailChangeMessage = (to: string, name: string, url: string, hours: number) =>

@@ -14,7 +14,12 @@ function oneTimeTokenAttributes() {
   }
 }
 
-/** `name` and `password` (a bcrypt hash): the registration that asked for this link, if one did. */
+/**
+ * A verification link. `name` and `password` (a bcrypt hash): the registration that asked for
+ * it, if one did. `choose`: the link asks for a new password rather than setting the
+ * registration's. `voidedAt`: the link no longer works, but the registration stays pending
+ * until it expires (services/email-verification.ts).
+ */
 export class EmailVerificationToken extends Model<InferAttributes<EmailVerificationToken>, InferCreationAttributes<EmailVerificationToken>> {
   declare id: CreationOptional<number>
   declare userId: number
@@ -23,6 +28,8 @@ export class EmailVerificationToken extends Model<InferAttributes<EmailVerificat
   declare createdAt: CreationOptional<Date>
   declare name: CreationOptional<string | null>
   declare password: CreationOptional<string | null>
+  declare choose: CreationOptional<boolean>
+  declare voidedAt: CreationOptional<Date | null>
 
   static initModel(sequelize: Sequelize): void {
     EmailVerificationToken.init(
@@ -30,6 +37,8 @@ export class EmailVerificationToken extends Model<InferAttributes<EmailVerificat
         ...oneTimeTokenAttributes(),
         name: { type: DataTypes.STRING(255), allowNull: true },
         password: { type: DataTypes.TEXT, allowNull: true },
+        choose: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        voidedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
       },
       { sequelize, tableName: 'email_verification_tokens', modelName: 'EmailVerificationToken', updatedAt: false },
     )

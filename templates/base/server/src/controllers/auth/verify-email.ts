@@ -1,41 +1,55 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
 import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
 import { fieldError } from '../../http/errors.js'
-import { emailField, tokenField } from '../../http/schemas.js'
+import { emailField, nameField, newPasswordField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
-import { EmailVerificationToken } from '../../models/index.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
-import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
+import { openVerificationLink, useVerificationLink } from '../../services/email-verification.js'
+import { hashPassword } from '../../services/passwords.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 
-export const verifyEmailSchema = z.object({ email: emailField, token: tokenField })
+/** `password` and `name` are read only for a choose-a-password link (`&choose=1`). */
+export const verifyEmailSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField.optional(), name: nameField.optional() })
 
 export const invalidToken = () => fieldError('token', 'This link is invalid or has expired.')
 
 /**
- * A link mailed after a registration sets that registration's name and password along with the
- * verified address: whoever registered the address first, the account ends up with the
- * credentials of the registration whose link was used. Using a link voids the others.
+ * A registration's own link sets that registration's name and password along with the verified
+ * address. A choose-a-password link sets the password given here, and the name given or the
+ * registration's. Either way the account ends with credentials its mailbox's owner chose, and
+ * every other link of the address dies; with verification required, or a password set, so does
+ * every session the account had.
  */
 export function verifyEmail(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const input = validate(verifyEmailSchema, req.body)
     const user = await findUserByEmail(input.email)
-    const link = await consumeOneTimeToken(EmailVerificationToken, user?.id, input.token)
+    const link = await openVerificationLink(user?.id, input.token)
     if (!link || !user) throw invalidToken()
-    const registration = link.name != null && link.password != null ? { name: link.name, password: link.password } : {}
-    if (!user.emailVerifiedAt || 'password' in registration) {
-      const wasVerified = user.emailVerifiedAt !== null
-      // A link that sets a password ends whatever sessions the account had; on a verified account it is a reset.
-      await recordCredentialEvent(config, wasVerified ? events.passwordReset : events.sessionsRevoked, user.id, {
+    if (link.choose && input.password === undefined) throw fieldError('password', 'The password field is required.')
+    const credentials = link.choose
+      ? { password: await hashPassword(input.password!), name: input.name ?? link.name ?? user.name }
+      : link.password !== null
+        ? { password: link.password, name: link.name ?? user.name }
+        : {}
+    if (!(await useVerificationLink(link))) throw invalidToken()
+    const verify = { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...credentials }
+    if ('password' in credentials || config.auth.requireEmailVerification) {
+      // A link that sets a password on an account that was already verified is a reset.
+      const kind = user.emailVerifiedAt !== null && 'password' in credentials ? events.passwordReset : events.sessionsRevoked
+      await recordCredentialEvent(config, kind, user.id, {
         req,
-        change: (transaction) => user.update({ emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...registration }, { transaction }),
+        change: (transaction) => user.update(verify, { transaction }),
         revoke: 'all',
         userChanged: true,
         meta: { reason: 'email_verified' },
       })
+    } else {
+      // Verification optional, and the account's own password stays: its sessions go on.
+      await user.update(verify)
+      config.authCache.userChanged(user.id)
     }
     res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })
   }
