@@ -1,10 +1,10 @@
-import { Op, UniqueConstraintError } from 'sequelize'
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { Mailer } from '../mail/mailer.js'
 import { chooseLinkMessage, linkWithToken, verifyEmailMessage } from '../mail/messages.js'
-import { EmailVerificationToken, type User } from '../models/index.js'
+import { EmailVerificationToken, User } from '../models/index.js'
 import type { AuthCache } from './auth-cache.js'
 import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { checkPassword } from './passwords.js'
@@ -38,26 +38,40 @@ const pendingWhere = (userId: number) => ({ userId, password: { [Op.ne]: null },
 
 /** The job's work for `register`, done in the job so the request does the same work for every address. */
 export async function registerAddress(deps: Deps, email: string, registration: Registration): Promise<void> {
-  let user = await findUserByEmail(email)
-  let created = false
-  if (!user) {
-    user = await createUser({ name: registration.name, email, passwordHash: registration.passwordHash, role: 'user', verified: false })
-      .then((fresh) => {
-        created = true
-        return fresh
-      })
-      .catch((error: unknown) => {
-        // A concurrent registration of the same address won the insert: this one is the second.
-        if (error instanceof UniqueConstraintError) return findUserByEmail(email)
-        throw error
-      })
-    if (!user) return
+  const user = (await findUserByEmail(email)) ?? (await createPendingUser(deps, email, registration))
+  if (!user) return
+  // Registrations of one address are decided one at a time (jobs run in parallel, on several
+  // instances): two at the same moment must not both find themselves the only one.
+  const [locked, link] = await lockedForLinks(user, async (locked, transaction) => {
+    const pending = await EmailVerificationToken.count({ where: pendingWhere(locked.id), transaction })
+    // The only pending registration of an address without an account gets its own link; any
+    // other one a link that asks for a new password.
+    return issueLink(locked, { registration, choose: locked.emailVerifiedAt !== null || pending > 0 }, transaction)
+  })
+  await sendLink(deps, locked, link)
+}
+
+/**
+ * Runs `work` in a transaction holding the user's row, the lock every link decision of the
+ * address takes; `work` gets the row as read under the lock (verified since, perhaps).
+ */
+function lockedForLinks<T>(user: User, work: (locked: User, transaction: Transaction) => Promise<T>): Promise<[User, T]> {
+  return User.sequelize!.transaction(async (transaction) => {
+    const locked = (await User.findByPk(user.id, { lock: transaction.LOCK.UPDATE, transaction })) ?? user
+    return [locked, await work(locked, transaction)]
+  })
+}
+
+/** The unverified user a first registration makes; null when a concurrent one won the insert (and its job mails). */
+async function createPendingUser(deps: Deps, email: string, registration: Registration): Promise<User | null> {
+  try {
+    const user = await createUser({ name: registration.name, email, passwordHash: registration.passwordHash, role: 'user', verified: false })
     deps.authCache.userChanged(user.id)
+    return user
+  } catch (error) {
+    if (error instanceof UniqueConstraintError) return findUserByEmail(email)
+    throw error
   }
-  const pending = created ? 0 : await EmailVerificationToken.count({ where: pendingWhere(user.id) })
-  // The only pending registration of an address without an account gets its own link; any
-  // other one a link that asks for a new password.
-  await mailLink(deps, user, { registration, choose: user.emailVerifiedAt !== null || pending > 0 })
 }
 
 /**
@@ -69,42 +83,54 @@ export async function resendVerificationLink(deps: Deps, email: string): Promise
   const user = await findUserByEmail(email)
   if (!user) return
   if (!deps.auth.requireEmailVerification) {
-    if (!user.emailVerifiedAt) await mailLink(deps, user, { registration: null, choose: false })
+    if (!user.emailVerifiedAt) await sendLink(deps, user, await issueLink(user, { registration: null, choose: false }))
     return
   }
-  const pending = await EmailVerificationToken.findAll({ where: pendingWhere(user.id), order: [['id', 'DESC']] })
-  const only = pending.length === 1 && !pending[0]!.choose && pending[0]!.voidedAt === null ? pending[0]! : undefined
-  if (!user.emailVerifiedAt && only) {
-    const token = newOneTimeToken()
-    await only.update({ tokenHash: hashToken(token) })
-    await sendLink(deps, user, token, only.name ?? user.name, false)
-    return
-  }
-  const latest = pending[0]
-  await mailLink(deps, user, { registration: null, name: latest?.name ?? user.name, choose: true })
+  const [locked, link] = await lockedForLinks(user, async (locked, transaction) => {
+    const pending = await EmailVerificationToken.findAll({ where: pendingWhere(locked.id), order: [['id', 'DESC']], transaction })
+    const only = pending.length === 1 && !pending[0]!.choose && pending[0]!.voidedAt === null ? pending[0]! : undefined
+    if (!locked.emailVerifiedAt && only) {
+      const token = newOneTimeToken()
+      await only.update({ tokenHash: hashToken(token) }, { transaction })
+      return { token, name: only.name ?? locked.name, choose: false }
+    }
+    return issueLink(locked, { registration: null, name: pending[0]?.name ?? locked.name, choose: true }, transaction)
+  })
+  await sendLink(deps, locked, link)
+}
+
+interface IssuedLink {
+  token: string
+  /** Whom the mail greets: the registration's name. */
+  name: string
+  choose: boolean
 }
 
 /** A new link for the address; every earlier one stops working (their registrations stay pending). */
-async function mailLink(deps: Deps, user: User, link: { registration: Registration | null; name?: string; choose: boolean }): Promise<void> {
-  await EmailVerificationToken.update({ voidedAt: new Date() }, { where: { userId: user.id, voidedAt: null } })
+async function issueLink(user: User, link: { registration: Registration | null; name?: string; choose: boolean }, transaction?: Transaction): Promise<IssuedLink> {
+  await EmailVerificationToken.update({ voidedAt: new Date() }, { where: { userId: user.id, voidedAt: null }, transaction })
   const token = newOneTimeToken()
   const name = link.registration?.name ?? link.name ?? null
-  await EmailVerificationToken.create({
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + security.emailVerificationExpirySeconds * 1000),
-    name,
-    password: link.registration?.passwordHash ?? null,
-    choose: link.choose,
-  })
-  await sendLink(deps, user, token, name ?? user.name, link.choose)
+  await EmailVerificationToken.create(
+    {
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + security.emailVerificationExpirySeconds * 1000),
+      name,
+      password: link.registration?.passwordHash ?? null,
+      choose: link.choose,
+    },
+    { transaction },
+  )
+  return { token, name: name ?? user.name, choose: link.choose }
 }
 
-async function sendLink(deps: Deps, user: User, token: string, greeting: string, choose: boolean): Promise<void> {
-  const url = linkWithToken(deps.env.BASE_URL, 'verify-email', token, user.email)
+async function sendLink(deps: Deps, user: User, link: IssuedLink): Promise<void> {
+  const url = linkWithToken(deps.env.BASE_URL, 'verify-email', link.token, user.email)
   const hours = security.emailVerificationExpirySeconds / 3600
-  if (!choose) return deps.mailer.send(verifyEmailMessage(user.email, greeting, url, hours))
-  await deps.mailer.send(chooseLinkMessage(user.email, user.emailVerifiedAt ? user.name : greeting, `${url}&choose=1`, hours, user.emailVerifiedAt !== null))
+  if (!link.choose) return deps.mailer.send(verifyEmailMessage(user.email, link.name, url, hours))
+  const accountExists = user.emailVerifiedAt !== null
+  await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : link.name, `${url}&choose=1`, hours, accountExists))
 }
 
 /** A live link of this user, or null: unknown, used, voided, expired and someone else's alike. */
