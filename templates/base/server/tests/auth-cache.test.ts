@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { Role, User } from '../src/models/index.js'
 import { login, makeUser, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 import { me, refreshOnly, within } from './helpers/requests.js'
+import { instancesListening } from './helpers/redis.js'
 
 const t = useTestApps()
 
@@ -77,8 +77,7 @@ describe.skipIf(!redisUrl)(`authentication cache: two instances on one Redis${re
     const options = { redis: true, keyPrefix, authCache: { ttlMs: 60_000 } }
     const a = await t.build(options)
     const b = await t.build(options)
-    // Both subscribers are listening before anything is published.
-    await sleep(200)
+    await instancesListening(keyPrefix, 2)
     return [a, b] as const
   }
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
@@ -7,6 +6,7 @@ import { PasswordResetToken } from '../src/models/index.js'
 import { issueOneTimeToken } from '../src/services/one-time-tokens.js'
 import { unsign } from './helpers/cookies.js'
 import { accessOnly, account, me, within } from './helpers/requests.js'
+import { instancesListening } from './helpers/redis.js'
 import { login, makeUser, names, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -79,7 +79,7 @@ describe('revocation on another instance', () => {
     const options = { redis: true, keyPrefix, authCache: { ttlMs: 60_000 } }
     const a: TestApp = await t.build(options)
     const b: TestApp = await t.build(options)
-    await sleep(200)
+    await instancesListening(keyPrefix, 2)
     const user = await makeUser()
     const here = (await login(a.app, user.email)).cookies
     const elsewhere = (await login(a.app, user.email)).cookies

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { UserCounts } from '../src/services/user-counts.js'
 import { login, makeUser, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 import { within } from './helpers/requests.js'
+import { instancesListening } from './helpers/redis.js'
 
 const t = useTestApps()
 
@@ -85,7 +85,7 @@ describe.skipIf(!redisUrl)(`users list totals: two instances on one Redis${redis
     const options = { redis: true, keyPrefix: `counts-${randomUUID().slice(0, 8)}:`, authCache: { ttlMs: 60_000 } }
     const a = await t.build(options)
     const b = await t.build(options)
-    await sleep(200)
+    await instancesListening(options.keyPrefix, 2)
     const admin = await adminOf(a.app)
     const { tag, make } = tagged()
     const user = await make()

@@ -33,6 +33,7 @@ export function createSequelize(databaseUrl: string): Sequelize {
     // when another connection wrote meanwhile, where an IMMEDIATE one waits its turn.
     const sequelize = new Sequelize({ ...common, dialect: 'sqlite', storage, transactionType: Transaction.TYPES.IMMEDIATE })
     waitWhenBusy(sequelize)
+    oneTransactionAtATime(sequelize)
     return sequelize
   }
   // A database that is down must not hold a request: a connection is opened within 1.5 s and a
@@ -67,6 +68,41 @@ function waitWhenBusy(sequelize: Sequelize): void {
     }
     return connection
   }
+}
+
+/**
+ * SQLite transactions of this process take turns here rather than in SQLite. A transaction
+ * waiting for the file's write lock waits inside a sqlite3 call, on one of libuv's four pool
+ * threads (which bcrypt shares): four registration jobs of one address, each waiting to begin,
+ * left no thread for the one holding the lock, and every query stood still until the busy
+ * timeout ran out (5 s). Queued here, a transaction waits without a thread; SQLite's own wait
+ * still settles turns with other processes (`npm run worker`, the CLI). A transaction begun
+ * inside another one's callback would wait for itself: it goes ahead after the busy timeout, to
+ * meet SQLite's answer as before.
+ */
+function oneTransactionAtATime(sequelize: Sequelize): void {
+  const transaction = sequelize.transaction.bind(sequelize) as (...args: unknown[]) => Promise<unknown>
+  let tail: Promise<void> = Promise.resolve()
+  const turn = async (): Promise<() => void> => {
+    let release!: () => void
+    const finished = new Promise<void>((resolve) => (release = resolve))
+    const previous = tail
+    tail = previous.then(() => finished)
+    let timer: NodeJS.Timeout | undefined
+    await Promise.race([previous, new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000)))])
+    clearTimeout(timer)
+    return release
+  }
+  sequelize.transaction = (async (...args: unknown[]) => {
+    // Only managed transactions (a callback) are queued: an unmanaged one has no end to wait for.
+    if (typeof args.at(-1) !== 'function') return transaction(...args)
+    const release = await turn()
+    try {
+      return await transaction(...args)
+    } finally {
+      release()
+    }
+  }) as Sequelize['transaction']
 }
 
 /** Connects and applies per-connection settings. */

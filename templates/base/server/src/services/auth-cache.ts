@@ -17,6 +17,9 @@ export const defaultAuthCacheSettings: AuthCacheSettings = { ttlMs: 5000, max: 1
 
 type Message = { user: number } | { sessionsOf: number }
 
+/** The Redis channel the instances sharing `keyPrefix` tell each other about changes on. */
+export const cacheChannel = (keyPrefix: string) => `${keyPrefix}auth-cache`
+
 /**
  * What authentication reads on every request, kept in memory: users by id (their role, and the
  * JSON `/me` answers with), sessions by id and refresh-token rows by jti; and, as they change
@@ -53,7 +56,7 @@ export class AuthCache {
     this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...owned('r'), fetchMethod: (jti) => loadRefreshTokenRow(jti) })
     this.sessions = new LRUCache<string, SessionState>({ ...owned('s'), fetchMethod: (id) => loadSessionState(id) })
     this.userCounts = new UserCounts(settings)
-    this.channel = `${keyPrefix}auth-cache`
+    this.channel = cacheChannel(keyPrefix)
     this.subscriber = redis ? this.subscribe(redis) : null
   }
 
