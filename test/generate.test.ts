@@ -91,6 +91,12 @@ describe('package.json fragments', () => {
     expect(Object.keys(pkg.dependencies as object)).toEqual(['axios', 'zod'])
   })
 
+  it("gives pnpm and bun the packages npm's allowScripts lets build, and no others", () => {
+    const pkg = finishPackageJson({ allowScripts: { sqlite3: true, esbuild: true, 'left-pad': false } }, 'x')
+    expect(pkg.pnpm).toEqual({ onlyBuiltDependencies: ['esbuild', 'sqlite3'] })
+    expect(pkg.trustedDependencies).toEqual(['esbuild', 'sqlite3'])
+  })
+
   it('refuses a dependency with no pinned version', () => {
     expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x')).toThrow(
       'left-pad has no pinned version in templates/versions.json',

@@ -31,10 +31,21 @@ export function deepMerge(target: JsonObject, source: JsonObject): JsonObject {
   return result
 }
 
-/** Turns the merged fragments' dependency name lists into sorted, pinned version maps. */
+/**
+ * Turns the merged fragments' dependency name lists into sorted, pinned version maps, and the
+ * layers' `allowScripts` (npm's list of packages whose install scripts may run: the native
+ * builds) into the same list for pnpm (`pnpm.onlyBuiltDependencies`; pnpm 10 skips every other
+ * build, leaving sqlite3 and bcrypt unbuilt) and bun (`trustedDependencies`).
+ */
 export function finishPackageJson(merged: JsonObject, name: string): JsonObject {
   const versions = pinnedVersions()
   const result: JsonObject = { ...merged, name }
+  const allowScripts = merged.allowScripts
+  if (isObject(allowScripts)) {
+    const built = Object.keys(allowScripts).filter((dependency) => allowScripts[dependency] === true).sort()
+    result.pnpm = deepMerge(isObject(merged.pnpm) ? merged.pnpm : {}, { onlyBuiltDependencies: built })
+    result.trustedDependencies = built
+  }
   for (const field of DEPENDENCY_FIELDS) {
     const names = merged[field]
     if (names === undefined) continue
