@@ -17,7 +17,7 @@ import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
-import { checkAllowScripts, checkEngines } from './lib/install-checks.js'
+import { checkAllowScripts, checkEngines, checkResolutions } from './lib/install-checks.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
@@ -186,6 +186,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
 const started = Date.now()
 const modules = await sharedNodeModules()
 checkAllowScripts(modules)
+checkResolutions(modules)
 checkEngines(modules, JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')).engines.node)
 const root = mkdtempSync(join(tmpdir(), 'cca-variants-'))
 console.log(`variants: ${variants.join(', ')} in ${root}`)

@@ -97,6 +97,11 @@ describe('package.json fragments', () => {
     expect(pkg.trustedDependencies).toEqual(['esbuild', 'sqlite3'])
   })
 
+  it("pins yarn's resolutions by the package each path ends with", () => {
+    const pkg = finishPackageJson({ resolutions: ['vite/zod', 'a/@types/node'] }, 'x')
+    expect(pkg.resolutions).toEqual({ 'a/@types/node': pinnedVersions()['@types/node'], 'vite/zod': pinnedVersions().zod })
+  })
+
   it('refuses a dependency with no pinned version', () => {
     expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x')).toThrow(
       'left-pad has no pinned version in templates/versions.json',

@@ -85,3 +85,26 @@ export function checkAllowScripts(modules: string): void {
     )
   }
 }
+
+/**
+ * yarn 1 gets `resolutions` (see finishPackageJson) where npm chooses by itself: each pins the
+ * version npm's tree holds, so an app installed with yarn runs the same code as one installed
+ * with npm, and a bump of the parent that wants another version stops here.
+ */
+export function checkResolutions(modules: string): void {
+  const versions = JSON.parse(readFileSync(join(TEMPLATES_DIR, 'versions.json'), 'utf8')) as Record<string, string>
+  const stale: string[] = []
+  for (const layer of readdirSync(TEMPLATES_DIR)) {
+    const fragment = join(TEMPLATES_DIR, layer, 'package.json')
+    if (!existsSync(fragment)) continue
+    const { resolutions = [] } = JSON.parse(readFileSync(fragment, 'utf8')) as { resolutions?: string[] }
+    for (const path of resolutions) {
+      const [parent, child] = [path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1)]
+      // Node's lookup from the parent's folder: its own node_modules first, then the top level.
+      const dir = [join(modules, parent, 'node_modules', child), join(modules, child)].find((candidate) => existsSync(join(candidate, 'package.json')))
+      const installed = dir ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest).version : 'nothing'
+      if (installed !== versions[child]) stale.push(`${path}: versions.json pins ${versions[child]}, npm installs ${installed}`)
+    }
+  }
+  if (stale.length > 0) throw new Error(`yarn's resolutions are out of step with npm's tree: ${stale.join('; ')}`)
+}

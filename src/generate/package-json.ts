@@ -35,10 +35,12 @@ export function deepMerge(target: JsonObject, source: JsonObject): JsonObject {
  * Turns the merged fragments' dependency name lists into sorted, pinned version maps, and the
  * layers' `allowScripts` (npm's list of packages whose install scripts may run: the native
  * builds) into the same list for pnpm (`pnpm.onlyBuiltDependencies`; pnpm 10 skips every other
- * build, leaving sqlite3 and bcrypt unbuilt) and bun (`trustedDependencies`).
+ * build, leaving sqlite3 and bcrypt unbuilt) and bun (`trustedDependencies`). `resolutions`
+ * (yarn's) lists paths such as `pino-pretty/strip-json-comments`, pinned like dependencies:
+ * yarn 1 takes the newest version a range allows whatever its `engines`, and fails the install
+ * on one that needs a newer Node, where npm picks one that fits.
  */
 export function finishPackageJson(merged: JsonObject, name: string): JsonObject {
-  const versions = pinnedVersions()
   const result: JsonObject = { ...merged, name }
   const allowScripts = merged.allowScripts
   if (isObject(allowScripts)) {
@@ -46,18 +48,23 @@ export function finishPackageJson(merged: JsonObject, name: string): JsonObject 
     result.pnpm = deepMerge(isObject(merged.pnpm) ? merged.pnpm : {}, { onlyBuiltDependencies: built })
     result.trustedDependencies = built
   }
-  for (const field of DEPENDENCY_FIELDS) {
+  for (const field of [...DEPENDENCY_FIELDS, 'resolutions'] as const) {
     const names = merged[field]
     if (names === undefined) continue
     if (!Array.isArray(names)) throw new Error(`package.json fragments list ${field} as an array of names`)
     const sorted = [...names].map(String).sort()
-    result[field] = Object.fromEntries(
-      sorted.map((dependency) => {
-        const version = versions[dependency]
-        if (!version) throw new Error(`${dependency} has no pinned version in templates/versions.json`)
-        return [dependency, version]
-      }),
-    )
+    result[field] = Object.fromEntries(sorted.map((path) => [path, pinnedVersion(packageAt(path))]))
   }
   return result
+}
+
+/** The package a resolution path ends with: `a/b` → `b`, `a/@scope/b` → `@scope/b`. */
+function packageAt(path: string): string {
+  return /(?:^|\/)((?:@[^/]+\/)?[^/@][^/]*)$/.exec(path)?.[1] ?? path
+}
+
+function pinnedVersion(dependency: string): string {
+  const version = pinnedVersions()[dependency]
+  if (!version) throw new Error(`${dependency} has no pinned version in templates/versions.json`)
+  return version
 }
