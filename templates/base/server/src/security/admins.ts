@@ -12,7 +12,12 @@ import { roleId } from '../services/users.js'
  * last and gets 422. The lock is taken before anything else, so no other row lock of the work
  * can be waited for in the opposite order.
  */
-export async function keepingAnAdmin<T>(sequelize: Sequelize, work: (transaction: Transaction) => Promise<T>, field: string, message: string): Promise<T> {
+export async function keepingAnAdmin<T>(
+  sequelize: Sequelize,
+  work: (transaction: Transaction) => Promise<T>,
+  field: string,
+  message = 'The app must keep at least one admin.',
+): Promise<T> {
   // Locking reads see the latest commits, where MySQL's plain reads would see the transaction's
   // snapshot, taken before the lock was waited for.
   const locking = sequelize.getDialect() === 'sqlite' ? '' : ' FOR UPDATE'

@@ -7,14 +7,22 @@ import type { CredentialEventKind } from './events.js'
 import { networkOf } from './network.js'
 import { voidPendingCredentials } from './pending-credentials.js'
 
+/** Where an event came from, as its row records it: the client, its device string and network. */
+export interface EventOrigin extends ClientInfo {
+  device: string
+  network: string | null
+}
+
+export const originOf = (client: ClientInfo): EventOrigin => ({ ...client, device: deviceOf(client.userAgent), network: networkOf(client.ip) })
+
 /** Which sessions an event ends: every one, every one but the requesting one, or one. */
 export type Revocation = 'all' | { except: string | undefined } | { only: string }
 
 export interface CredentialEventOptions {
   /** The request that raised the event: its address, device and session. */
   req?: Request
-  /** Where it came from, when there is no request to read it from. */
-  client?: ClientInfo
+  /** Where it came from, when there is no request to read it from (or the caller has already worked it out). */
+  origin?: EventOrigin
   /** The session the event belongs to (default: the request's): its events are `current` on the activity page. */
   sessionId?: string
   meta?: Record<string, unknown>
@@ -45,15 +53,15 @@ type Deps = Pick<AppConfig, 'sequelize' | 'queue' | 'authCache'>
 export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKind, userIds: number | number[], options: CredentialEventOptions = {}): Promise<void> {
   const users = ([] as number[]).concat(userIds)
   if (users.length === 0) return
-  const client = options.req ? clientOf(options.req) : (options.client ?? { ip: null, userAgent: null })
+  const origin = options.origin ?? originOf(options.req ? clientOf(options.req) : { ip: null, userAgent: null })
   const { revoke } = options
   const row = {
     type: kind.type,
     sessionId: options.sessionId ?? options.req?.sessionId ?? null,
-    ip: client.ip,
-    userAgent: client.userAgent,
-    device: deviceOf(client.userAgent),
-    network: networkOf(client.ip),
+    ip: origin.ip,
+    userAgent: origin.userAgent,
+    device: origin.device,
+    network: origin.network,
     meta: options.meta ? JSON.stringify(options.meta) : null,
   }
 

@@ -4,7 +4,7 @@ import { security } from '../config/security.js'
 import { sql } from '../db/sql.js'
 import type { AppConfig } from '../context.js'
 import { RefreshToken } from '../models/index.js'
-import { recordCredentialEvent } from '../security/credential-events.js'
+import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
 import { startSession, touchSession, type ClientInfo } from './sessions.js'
 import { nowSeconds, signRefreshToken, verifyRefreshToken } from './tokens.js'
@@ -126,7 +126,7 @@ export async function rotateRefreshToken(config: AppConfig, token: string, clien
   }
   // Reuse of a spent token: whoever holds the family, thief or owner, is signed out.
   await recordCredentialEvent(config, events.sessionsRevoked, row.userId as number, {
-    client,
+    origin: originOf(client),
     sessionId: row.family,
     revoke: { only: row.family },
     meta: { scope: 'one', reason: 'refresh_token_reuse' },

@@ -1,5 +1,4 @@
 import Bowser from 'bowser'
-import { LRUCache } from 'lru-cache'
 import type { Request } from 'express'
 import { Op, QueryTypes, type Transaction } from 'sequelize'
 import { sql } from '../db/sql.js'
@@ -89,21 +88,9 @@ export async function revokeSessionRows(users: number[], options: { only?: strin
   )
 }
 
-/**
- * Parsed user agents, by the string: every sign-in names its device twice (the new-device check
- * and its event), and the same few browsers sign in again and again.
- */
-const devices = new LRUCache<string, string>({ max: 1000 })
-
 /** "Chrome on Linux", through bowser's user-agent tables. */
 export function deviceOf(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device'
-  let device = devices.get(userAgent)
-  if (device === undefined) devices.set(userAgent, (device = parseDevice(userAgent)))
-  return device
-}
-
-function parseDevice(userAgent: string): string {
   const { browser, os } = Bowser.parse(userAgent)
   if (!browser.name && !os.name) return 'Unknown device'
   if (!os.name) return browser.name!

@@ -1,13 +1,12 @@
 import type { Request, Response } from 'express'
 import type { AppConfig } from '../context.js'
 import type { AuthIdentity } from '../http/request.js'
-import { recordCredentialEvent } from '../security/credential-events.js'
+import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
 import { isNewDevice } from '../security/new-device.js'
-import { networkOf } from '../security/network.js'
 import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
-import { clientOf, deviceOf } from './sessions.js'
+import { clientOf } from './sessions.js'
 import { signAccessToken } from './tokens.js'
 
 /** An access token for one session (`sid`), so revoking the session ends the token too. */
@@ -28,14 +27,15 @@ export function setTokenCookies(res: Response, config: AppConfig, identity: Auth
  * its notice) when the device and network are new to the account.
  */
 export async function signIn(req: Request, res: Response, config: AppConfig, identity: AuthIdentity, remember: boolean, method = 'password'): Promise<string> {
-  const client = clientOf(req)
+  // Parsed once: the new-device check and both events read the same device and network.
+  const origin = originOf(clientOf(req))
   const [refresh, newDevice] = await Promise.all([
-    startRefreshFamily(config, identity.id, remember, client),
-    isNewDevice(identity.id, deviceOf(client.userAgent), networkOf(client.ip)),
+    startRefreshFamily(config, identity.id, remember, origin),
+    isNewDevice(identity.id, origin.device, origin.network),
   ])
   const sessionId = refresh.row.family
-  if (newDevice) await recordCredentialEvent(config, events.newDevice, identity.id, { client, sessionId })
-  await recordCredentialEvent(config, events.signIn, identity.id, { client, sessionId, meta: { method } })
+  if (newDevice) await recordCredentialEvent(config, events.newDevice, identity.id, { origin, sessionId })
+  await recordCredentialEvent(config, events.signIn, identity.id, { origin, sessionId, meta: { method } })
   await req.session.regenerate()
   return setTokenCookies(res, config, identity, refresh)
 }

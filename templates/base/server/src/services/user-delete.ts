@@ -10,13 +10,10 @@ import { matchSql, sqlFilter, type UserFilter } from './user-list.js'
 /** Rows deleted per statement: bounded work and bind lists however many users match. */
 const BATCH = 500
 
-const LAST_ADMIN = 'The app must keep at least one admin.'
-
 /** An admin deletes users: each gets `account_deleted`, and their sessions end with them. */
 function deleteBatch(config: AppConfig, req: Request, ids: number[], transaction: Transaction): Promise<void> {
   return recordCredentialEvent(config, events.accountDeleted, ids, {
     req,
-    sessionId: undefined,
     revoke: 'all',
     userChanged: true,
     meta: { by: req.auth!.id },
@@ -35,7 +32,6 @@ export function deleteUsersById(config: AppConfig, req: Request, ids: number[]):
       return existing.length
     },
     'ids',
-    LAST_ADMIN,
   )
 }
 
@@ -63,6 +59,5 @@ export async function deleteMatchingUsers(config: AppConfig, req: Request, match
       }
     },
     'all',
-    LAST_ADMIN,
   )
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import type { AppConfig } from '../../context.js'
 import { pageQuery, sizeQuery } from '../../http/schemas.js'
+import { paginated } from '../../http/paginated.js'
 import { validate } from '../../http/validate.js'
 import { findUserPage } from '../../services/user-list.js'
 import { gatherFilter, listQuery } from './user-query.js'
@@ -12,18 +13,6 @@ export function listUsers(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const { page, size, ...query } = validate(schema, gatherFilter(req.query as Record<string, unknown>))
     const { rows, total } = await findUserPage(query, page, size, config.authCache.userCounts)
-    const from = rows.length > 0 ? (page - 1) * size + 1 : null
-    res.json({
-      data: {
-        data: rows,
-        current_page: page,
-        last_page: Math.max(1, Math.ceil(total / size)),
-        per_page: size,
-        total,
-        path: '/api/users',
-        from,
-        to: from === null ? null : from + rows.length - 1,
-      },
-    })
+    res.json({ data: paginated(rows, total, page, size, '/api/users') })
   }
 }

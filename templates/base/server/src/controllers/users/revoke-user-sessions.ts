@@ -11,7 +11,7 @@ export function revokeUserSessions(config: AppConfig): RequestHandler {
   return async (req, res) => {
     const id = idField.safeParse(req.params.id)
     if (!id.success || !(await User.findByPk(id.data, { attributes: ['id'] }))) throw notFound()
-    await recordCredentialEvent(config, events.sessionsRevoked, id.data, { req, sessionId: undefined, revoke: 'all', meta: { scope: 'all', by: req.auth!.id } })
+    await recordCredentialEvent(config, events.sessionsRevoked, id.data, { req, revoke: 'all', meta: { scope: 'all', by: req.auth!.id } })
     res.status(204).end()
   }
 }

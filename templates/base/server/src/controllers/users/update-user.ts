@@ -34,14 +34,12 @@ export function updateUser(config: AppConfig): RequestHandler {
         (transaction) =>
           recordCredentialEvent(config, events.roleChanged, user.id, {
             req,
-            sessionId: undefined,
             userChanged: true,
             meta: { from: user.Role?.name ?? null, to: input.role, by: req.auth!.id },
             transaction,
             change: () => user.update({ ...name, roleId: newRoleId }, { transaction }),
           }),
         'role',
-        'The app must keep at least one admin.',
       )
     }
     res.json({ user: serializeUser((await findUserById(user.id)) ?? user) })
