@@ -3,11 +3,11 @@
 // storage/ and test-results/ between runs:  npx tsx scripts/dev-app.ts <variant>
 import { mkdirSync, readdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { VARIANT_IDS } from '../src/variants.js'
+import { ALL_VARIANT_IDS, VARIANT_IDS } from '../src/variants.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
 const id = process.argv[2] ?? 'sqlite'
-if (!VARIANT_IDS.includes(id)) {
+if (!ALL_VARIANT_IDS.includes(id)) {
   console.error(`usage: npx tsx scripts/dev-app.ts <${VARIANT_IDS.join('|')}>`)
   process.exit(1)
 }

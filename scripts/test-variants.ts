@@ -1,14 +1,15 @@
 /**
- * Generates every variant into a temporary folder outside the repo, links them all to one
- * shared install, and runs each variant's own typecheck, tests and build, then starts it as a
- * user would (`db:migrate`, `start`) and asks `/api/health`; browser tests run on the variants
- * in E2E_VARIANTS, and the scale-out step (two instances and a worker behind nginx) on those in
- * SCALE_OUT_VARIANTS. A client already checked in the run (the same bytes) is not type-checked
- * or tested again.
+ * Generates the variants (src/variants.ts: a pairwise-covering set, or with --all every
+ * combination) into a temporary folder outside the repo, links them all to one shared install,
+ * and runs each variant's own typecheck, tests and build, then starts it as a user would
+ * (`db:migrate`, `start`) and asks `/api/health`. A client already checked in the run (the same
+ * bytes) is not type-checked, tested or run in a browser again. Variants on Redis run their whole
+ * suite with REDIS_URL set, and those with a database server also the scale-out step (two
+ * instances and a worker behind nginx).
  * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
  * PostgreSQL each run, dropped afterwards; Redis is the machine's.
  *
- *   npm run test:variants [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
+ *   npm run test:variants [-- --all] [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -16,7 +17,7 @@ import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
-import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { ALL_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
 import { checkAllowScripts, checkEngines, checkResolutions } from './lib/install-checks.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
@@ -26,16 +27,8 @@ import { freePort } from './lib/ports.js'
 const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e', 'scale-out'] as const
 type Step = (typeof STEPS)[number]
 
-/**
- * Browser tests once per client: the embedded default's and the two-factor one (on PostgreSQL).
- * The other variants serve the same client bytes; their servers are proven by their own tests and,
- * for MySQL on Redis, by the scale-out step.
- */
-const E2E_VARIANTS = new Set(['sqlite', 'postgres'])
-/** Two instances and a worker behind a real nginx (scripts/lib/scale-out.ts): the database-server variants. */
-const SCALE_OUT_VARIANTS = new Set(['mysql-custom', 'postgres'])
-/** This variant runs its whole suite with REDIS_URL set, so the app itself runs on Redis. */
-const REDIS_VARIANT = 'mysql-custom'
+/** Two instances and a worker behind a real nginx (scripts/lib/scale-out.ts): on Redis, with a database server. */
+const scalesOut = (variant: Variant) => variant.redis && variantAnswers(variant.id).db !== 'sqlite'
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379'
 /** Where each variant's test artifacts (the browser tests' screenshots) are kept after the run. */
 const ARTIFACTS = new URL('../test-results/variants/', import.meta.url)
@@ -45,11 +38,12 @@ const { values } = parseArgs({
     only: { type: 'string' },
     steps: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    all: { type: 'boolean', default: false },
   },
 })
-const variants = values.only ? values.only.split(',') : VARIANT_IDS
+const variants = values.only ? values.only.split(',') : values.all ? ALL_VARIANT_IDS : VARIANT_IDS
 const steps = (values.steps ? values.steps.split(',') : STEPS) as Step[]
-for (const id of variants) if (!VARIANT_IDS.includes(id)) throw new Error(`unknown variant ${id}`)
+for (const id of variants) variant(id)
 for (const step of steps) if (!STEPS.includes(step)) throw new Error(`unknown step ${step}`)
 
 interface Result {
@@ -160,14 +154,14 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
     ...process.env,
     TEST_REDIS_URL: REDIS_URL,
     ...(database ? { DATABASE_URL: database.url } : {}),
-    ...(id === REDIS_VARIANT ? { REDIS_URL } : {}),
+    ...(variant(id).redis ? { REDIS_URL } : {}),
   }
   delete env.npm_config_user_agent
   const clientCheckedBy = clientCheckedBefore(id, dir)
   try {
     for (const step of steps) {
-      if (step === 'test:e2e' && !E2E_VARIANTS.has(id)) continue
-      if (step === 'scale-out' && !SCALE_OUT_VARIANTS.has(id)) continue
+      if (step === 'test:e2e' && clientCheckedBy) continue
+      if (step === 'scale-out' && !scalesOut(variant(id))) continue
       // A variant that does not build has nothing to start or run in a browser.
       if (!(await runStep(id, step, dir, env, clientCheckedBy)) && step === 'build') break
     }

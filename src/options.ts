@@ -55,7 +55,17 @@ interface Row<K extends keyof Answers> {
   parse?: (text: string) => Answers[K]
   /** Value → the flag's text, for the reproduce command. */
   format?: (value: Answers[K]) => string
+  /**
+   * How the variant matrix (src/variants.ts) covers this answer besides its default: `tag` names
+   * the other value in variant ids, `custom` is that value for a valued option. Options sharing a
+   * tag change together. Rows with `choices` are covered value by value without this.
+   */
+  matrix?: { tag: string; custom?: string }
+  /** For a yes/no feature: the template layer (`templates/<layer>/`) that a yes adds. */
+  layer?: K extends BooleanKey ? string : never
 }
+
+type BooleanKey = { [K in keyof Answers]: Answers[K] extends boolean ? K : never }[keyof Answers]
 
 export type OptionRow = { [K in keyof Answers]: Row<K> }[keyof Answers]
 
@@ -105,6 +115,7 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => 900,
     parse: duration,
     format: formatDuration,
+    matrix: { tag: 'custom', custom: '10m' },
   }),
   row({
     key: 'refreshTtl',
@@ -115,6 +126,7 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => 3600,
     parse: duration,
     format: formatDuration,
+    matrix: { tag: 'custom', custom: '2h' },
   }),
   row({
     key: 'rememberTtl',
@@ -125,6 +137,7 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => 2592000,
     parse: duration,
     format: formatDuration,
+    matrix: { tag: 'custom', custom: '14d' },
   }),
   row({
     key: 'emailVerification',
@@ -132,6 +145,7 @@ export const OPTIONS: readonly OptionRow[] = [
     description: 'require a verified e-mail before login',
     prompt: 'Require a verified e-mail before login?',
     default: () => false,
+    matrix: { tag: 'verify' },
   }),
   row({
     key: 'cookieName',
@@ -144,6 +158,7 @@ export const OPTIONS: readonly OptionRow[] = [
       if (COOKIE_PREFIX.test(text)) return text
       throw new InvalidValue('use a letter followed by up to 31 letters, digits, _ or -')
     },
+    matrix: { tag: 'custom', custom: 'acme' },
   }),
   row({
     key: 'twoFactor',
@@ -151,6 +166,8 @@ export const OPTIONS: readonly OptionRow[] = [
     description: 'offer two-factor authentication (TOTP)',
     prompt: 'Offer two-factor authentication (TOTP)?',
     default: () => false,
+    layer: 'two-factor',
+    matrix: { tag: '2fa' },
   }),
   row({
     key: 'pm',
@@ -225,19 +242,4 @@ export function answersToArgs(answers: Answers): string[] {
     const format = option.format as ((v: typeof value) => string) | undefined
     return [option.flag, format ? format(value) : String(value)]
   })
-}
-
-/**
- * The variants CI generates and tests, written as the flags a user would type, so they go
- * through the same parsing and rules as any other run.
- */
-export const VARIANTS: Readonly<Record<string, readonly string[]>> = {
-  sqlite: [],
-  'sqlite-verify': ['--email-verification'],
-  mysql: ['--db', 'mysql'],
-  'mysql-custom': [
-    '--db', 'mysql', '--email-verification', '--cookie-name', 'acme',
-    '--access-ttl', '10m', '--refresh-ttl', '2h', '--remember-ttl', '14d',
-  ],
-  postgres: ['--db', 'postgres', '--two-factor', '--cookie-name', 'pg'],
 }

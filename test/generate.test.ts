@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { generate, packageName, renderProject } from '../src/generate/index.js'
 import { deepMerge, finishPackageJson, pinnedVersions } from '../src/generate/package-json.js'
-import { variantAnswers } from '../src/variants.js'
+import { TEMPLATES_DIR } from '../src/generate/layers.js'
+import { OPTIONS } from '../src/options.js'
+import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree, tempDir } from './helpers/cli.js'
 import { countingRandom } from './helpers/random.js'
 
@@ -160,7 +162,7 @@ describe('the contract of a generated app', () => {
     const off = renderProject({ ...answers, twoFactor: false }, 'x', { random: countingRandom() })
     const added = [...on.keys()].filter((path) => !off.has(path))
     expect(added).toContain('server/src/routes/two-factor.ts')
-    expect(added).toContain('server/src/db/migrations/0011-add-two-factor.ts')
+    expect(added).toContain('server/src/features/two-factor/login-step.ts')
     expect(added).toContain('client/src/pages/TwoFactorChallengePage.vue')
     expect([...off.keys()].filter((path) => !on.has(path))).toEqual([])
     expect([...on.keys()].some((path) => path.startsWith('partials/'))).toBe(false)
@@ -177,8 +179,31 @@ describe('the contract of a generated app', () => {
     expect(JSON.parse(off.get('package.json')!.toString()).dependencies.otpauth).toBeUndefined()
   })
 
+  // The extension points of base (server/src/features/, client/src/features/) are the only way in.
+  describe.each(OPTIONS.filter((option) => option.layer))('the $layer layer', ({ key, layer }) => {
+    const name = new RegExp(layer!.split('-').join('[-_ ]?'), 'i')
+    const shipped = listTree(join(TEMPLATES_DIR, layer!)).filter((path) => !path.endsWith('/') && !path.startsWith('partials/') && path !== 'package.json')
+
+    it('is named nowhere in base or a database layer', () => {
+      for (const common of readdirSync(TEMPLATES_DIR).filter((dir) => dir === 'base' || dir.startsWith('db-'))) {
+        for (const path of listTree(join(TEMPLATES_DIR, common)).filter((entry) => !entry.endsWith('/'))) {
+          expect(readFileSync(join(TEMPLATES_DIR, common, path), 'utf8'), `${common}/${path}`).not.toMatch(name)
+        }
+      }
+    })
+
+    it.each(VARIANT_IDS)('leaves no trace in %s when off', (id) => {
+      const off = renderProject({ ...variantAnswers(id), [key]: false }, 'x', { random: countingRandom() })
+      for (const path of shipped) expect(off.has(path.replace(/(^|\/)_/g, '$1.').replace(/\.ejs$/, '')), path).toBe(false)
+      for (const [path, contents] of off) expect(contents.toString('utf8'), path).not.toMatch(name)
+      const fragment = JSON.parse(readFileSync(join(TEMPLATES_DIR, layer!, 'package.json'), 'utf8')) as { dependencies?: string[] }
+      const dependencies = Object.keys(JSON.parse(off.get('package.json')!.toString()).dependencies)
+      for (const dependency of fragment.dependencies ?? []) expect(dependencies).not.toContain(dependency)
+    })
+  })
+
   it('renders the CLI answers into one config file with the spec names', () => {
-    const config = renderProject(variantAnswers('mysql-custom'), 'x', { random: countingRandom() })
+    const config = renderProject(variantAnswers('mysql-custom-verify'), 'x', { random: countingRandom() })
       .get('server/src/config/auth.ts')!
       .toString()
     expect(config).toContain('accessExpirySeconds: 600,')

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { answersFromFlags, brokenRule, withDefaults } from '../src/cli/answers.js'
 import { buildProgram } from '../src/cli/program.js'
 import { formatDuration, parseDuration } from '../src/duration.js'
-import { OPTIONS, VARIANTS, answersToArgs } from '../src/options.js'
-import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { OPTIONS, answersToArgs } from '../src/options.js'
+import { ALL_VARIANT_IDS, VARIANT_IDS, variant, variantAnswers } from '../src/variants.js'
 
 const env = { userAgent: undefined, gitAvailable: true }
 
@@ -106,19 +106,46 @@ describe('answers', () => {
   })
 
   it('derives every variant from the options table', () => {
-    expect(Object.keys(VARIANTS)).toEqual(['sqlite', 'sqlite-verify', 'mysql', 'mysql-custom', 'postgres'])
-    expect(variantAnswers('mysql-custom')).toMatchObject({
+    expect(VARIANT_IDS).toEqual([
+      'sqlite',
+      'sqlite-custom-verify-2fa-redis',
+      'mysql-2fa-redis',
+      'mysql-custom-verify',
+      'postgres-verify-redis',
+      'postgres-custom-2fa',
+    ])
+    expect(variantAnswers('mysql-custom-verify')).toMatchObject({
       db: 'mysql',
       emailVerification: true,
       cookieName: 'acme',
       accessTtl: 600,
       refreshTtl: 7200,
       rememberTtl: 1209600,
+      twoFactor: false,
       install: false,
       git: false,
     })
-    expect(variantAnswers('postgres')).toMatchObject({ db: 'postgres', twoFactor: true, cookieName: 'pg', emailVerification: false })
-    expect(variantAnswers('mysql-custom').twoFactor).toBe(false)
+    expect(variantAnswers('sqlite')).toMatchObject({ db: 'sqlite', twoFactor: false, cookieName: 'app', emailVerification: false, accessTtl: 900 })
+    expect(variant('mysql-2fa-redis').redis).toBe(true)
+    expect(variant('sqlite').redis).toBe(false)
     expect(OPTIONS.map((option) => option.key).sort()).toEqual(Object.keys(variantAnswers("sqlite")).sort())
+  })
+
+  it('covers every pair of values of two dimensions in the set npm test runs, and every combination with --all', () => {
+    const values = (id: string) => {
+      const answers = variantAnswers(id)
+      return { db: answers.db, verify: answers.emailVerification, twoFactor: answers.twoFactor, custom: answers.cookieName !== 'app', redis: variant(id).redis }
+    }
+    const all = ALL_VARIANT_IDS.map(values)
+    expect(all).toHaveLength(3 * 2 * 2 * 2 * 2)
+    expect(new Set(all.map((v) => JSON.stringify(v))).size).toBe(all.length)
+    const tested = VARIANT_IDS.map(values)
+    const keys = Object.keys(tested[0]!) as (keyof ReturnType<typeof values>)[]
+    for (const [i, a] of keys.entries()) {
+      for (const b of keys.slice(i + 1)) {
+        const pairs = (rows: typeof all) => new Set(rows.map((row) => `${row[a]}|${row[b]}`))
+        expect([...pairs(tested)].sort(), `${a} × ${b}`).toEqual([...pairs(all)].sort())
+      }
+    }
   })
 })

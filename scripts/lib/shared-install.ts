@@ -4,14 +4,14 @@ import { homedir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { execa } from 'execa'
 import { generate, renderProject } from '../../src/generate/index.js'
-import { VARIANT_IDS, variantAnswers } from '../../src/variants.js'
+import { ALL_VARIANT_IDS, variantAnswers } from '../../src/variants.js'
 
 type Dependencies = Record<string, string>
 
 /** The dependencies of every variant together: what one shared install must hold. */
 export function unionDependencies(): Dependencies {
   const union: Dependencies = {}
-  for (const id of VARIANT_IDS) {
+  for (const id of ALL_VARIANT_IDS) {
     const files = renderProject(variantAnswers(id), 'variant', { random: () => Buffer.alloc(32) })
     const pkg = JSON.parse(files.get('package.json')!.toString()) as { dependencies?: Dependencies; devDependencies?: Dependencies }
     Object.assign(union, pkg.dependencies, pkg.devDependencies)

@@ -1,4 +1,8 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ejs from 'ejs'
 import type { Answers, Database, PackageManager } from '../options.js'
+import { TEMPLATES_DIR, featureLayers } from './layers.js'
 
 /** Where randomness comes from; tests inject a fixed one so output is reproducible. */
 export interface GenerateDeps {
@@ -11,6 +15,20 @@ export interface TemplateContext extends Omit<Answers, 'install' | 'git'> {
   run: (script: string) => string
   databaseUrl: string
   secrets: { jwtAccess: string; jwtRefresh: string; cookie: string; encryption: string }
+  /** The feature layers on, in the options table's order (`['two-factor']`). */
+  features: string[]
+  /**
+   * Each feature layer's `partials/<name>.ejs`, rendered with this context and joined, for the
+   * base files that list what layers add (`.env`, README.md): base names the extension point,
+   * never the feature.
+   */
+  fromLayers: (name: string) => string
+  /**
+   * The feature layers that ship `path`, `<layer>` standing for the layer's name
+   * (`server/src/features/<layer>/models.ts`), each with a camel-case identifier: what the base
+   * index of an extension point imports.
+   */
+  layersWith: (path: string) => { layer: string; id: string }[]
 }
 
 /** `My App!` → `my-app`: what npm accepts as a package name. */
@@ -48,12 +66,25 @@ export function templateContext(answers: Answers, appName: string, deps: Generat
   // 32 random bytes: the contract asks for at least 256 bits per secret.
   const secret = () => deps.random(32).toString('hex')
   const { install: _install, git: _git, ...shaping } = answers
-  return {
+  const features = featureLayers(answers)
+  const context: TemplateContext = {
     ...shaping,
     appName,
     run: (script) => runScript(answers.pm, script),
     databaseUrl: defaultDatabaseUrl(answers.db, appName),
     // Drawn for every project, used only by `--two-factor` ones: the other secrets stay the same either way.
     secrets: { jwtAccess: secret(), jwtRefresh: secret(), cookie: secret(), encryption: secret() },
+    features,
+    fromLayers: (name) =>
+      features
+        .map((layer) => join(TEMPLATES_DIR, layer, 'partials', `${name}.ejs`))
+        .filter((file) => existsSync(file))
+        .map((file) => ejs.render(readFileSync(file, 'utf8'), context, { filename: file }))
+        .join(''),
+    layersWith: (path) =>
+      features
+        .filter((layer) => existsSync(join(TEMPLATES_DIR, layer, path.replace('<layer>', layer))))
+        .map((layer) => ({ layer, id: layer.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) })),
   }
+  return context
 }

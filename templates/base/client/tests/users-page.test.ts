@@ -42,6 +42,13 @@ describe('users page', () => {
     expect(listCalls()).toEqual(['/api/users?page=1&size=10&search='])
   })
 
+  it('loads in place: the URL keeps the route’s own query, without the defaults the API is sent', async () => {
+    const { wrapper, router } = await mountApp(server, '/users?page=2')
+    await vi.waitFor(() => expect(wrapper.find('tbody td.dt__num').text()).toBe('11'))
+    expect(listCalls()).toEqual(['/api/users?page=2&size=10&search='])
+    expect(router.currentRoute.value.fullPath).toBe('/users?page=2')
+  })
+
   it('each table action is a single fetch, through the route query', async () => {
     const { wrapper, router } = await mountApp(server, '/users')
     await vi.waitFor(() => expect(wrapper.findAll('tbody tr')).toHaveLength(10))

@@ -93,6 +93,35 @@ describe('a stale GET response is never applied', () => {
     expect(slow.onError).not.toHaveBeenCalled()
     expect(slow.onCancel).toHaveBeenCalledOnce()
   })
+
+  it('nor one whose route update waited on a slow navigation guard while a newer GET finished', async () => {
+    server.on('GET', '/api/items', (req) => ({ body: { page: req.query.page } }))
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    let guarding = false
+    router.beforeEach(async (to) => {
+      if (to.query.page !== '1') return
+      guarding = true
+      await held
+    })
+    const landed: unknown[] = []
+    const slow = callbacks()
+    const fast = callbacks()
+    for (const calls of [slow, fast]) calls.onSuccess.mockImplementation(({ data }) => landed.push(data))
+    const first = useVisit().get('/api/items', { query: { page: 1 }, ...slow })
+    // Page 1's response is in; its router.push waits on the guard.
+    await vi.waitFor(() => expect(guarding).toBe(true))
+    await useVisit().get('/api/items', { query: { page: 2 }, ...fast })
+    expect(landed).toEqual([{ page: '2' }])
+    release()
+    const result = await first
+    expect(slow.onSuccess).not.toHaveBeenCalled()
+    expect(landed).toEqual([{ page: '2' }])
+    expect(result).toBeUndefined()
+    expect(slow.onCancel).toHaveBeenCalledOnce()
+    expect(slow.onFinish).toHaveBeenCalledOnce()
+    expect(router.currentRoute.value.query).toEqual({ page: '2' })
+  })
 })
 
 describe('a component’s visits end with it', () => {

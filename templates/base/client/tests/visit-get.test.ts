@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
+import { watch } from 'vue'
 import type { Router } from 'vue-router'
-import { useVisit, useVisitRemember } from '@/plugins/visit'
+import { useVisit, useVisitRemember, type Query } from '@/plugins/visit'
 import type { TestServer } from './support/server'
 import { useLiveServer } from './support/app'
 
@@ -182,6 +183,49 @@ describe('preserveScroll', () => {
     })
     expect(region.scrollTop).toBe(120)
     region.remove()
+  })
+})
+
+describe('preserveUrl', () => {
+  it('loads in place: the request goes out, the route and remembered state stay', async () => {
+    const state = useVisitRemember('tab', { active: 'a' })
+    state.active = 'b'
+    const push = vi.spyOn(router, 'push')
+    const replace = vi.spyOn(router, 'replace')
+    const response = await useVisit().get('/api/items', { query: { page: 2, size: 10, search: '' }, preserveUrl: true })
+    expect(gets().map((r) => r.url)).toEqual(['/api/items?page=2&size=10&search='])
+    expect(response?.status).toBe(200)
+    expect([push.mock.calls.length, replace.mock.calls.length]).toEqual([0, 0])
+    expect(router.currentRoute.value.fullPath).toBe('/items')
+    expect(state.active).toBe('b')
+  })
+
+  it('still obeys "the newest GET for a page lands": paging on supersedes a slow load', async () => {
+    server.on('GET', '/api/items', { delay: 100, body: {} })
+    const load = { onSuccess: vi.fn(), onCancel: vi.fn() }
+    const loading = useVisit().get('/api/items', { query: { page: 1 }, preserveUrl: true, ...load })
+    await vi.waitFor(() => expect(server.received).toHaveLength(1))
+    await useVisit().get('/api/items', { query: { page: 2 }, skipFetch: true })
+    await loading
+    expect(load.onSuccess).not.toHaveBeenCalled()
+    expect(load.onCancel).toHaveBeenCalledOnce()
+  })
+
+  it('the load a navigation sets off does not cut off that navigation’s scroll restore', async () => {
+    // As a list page does: its route-query watcher loads what the route now says.
+    let loaded: Promise<unknown> | undefined
+    const stop = watch(
+      () => router.currentRoute.value.query,
+      (query) => (loaded = useVisit().get('/api/items', { query: query as Query, preserveUrl: true })),
+    )
+    window.scrollTo(0, 480)
+    const onCancel = vi.fn()
+    await useVisit().get('/api/items', { query: { page: 2 }, skipFetch: true, preserveScroll: true, onCancel })
+    await loaded
+    stop()
+    expect(server.received.map((r) => r.url)).toEqual(['/api/items?page=2'])
+    expect(onCancel).not.toHaveBeenCalled()
+    expect(window.scrollY).toBe(480)
   })
 })
 

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import { QueryTypes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { connectDatabase, createSequelize } from '../src/db/database.js'
-import { createMigrator } from '../src/db/migrator.js'
 import { User } from '../src/models/index.js'
 import { UserCounts } from '../src/services/user-counts.js'
 import { findUserPage, listSql } from '../src/services/user-list.js'
 import { makeUser, uniqueEmail, useTestApps } from './helpers/test-app.js'
-import { scratchDatabase } from './helpers/processes.js'
 
 const t = useTestApps()
 
@@ -21,35 +18,6 @@ describe('users.search, the folded column the users list searches', () => {
     expect(await searchOf(user.id)).toBe(`élodie ørsted\n${user.email.toLowerCase()}`)
     await user.update({ name: 'Ångström' })
     expect(await searchOf(user.id)).toBe(`ångström\n${user.email.toLowerCase()}`)
-  })
-
-  it('is filled for the users that exist when its migration runs', async () => {
-    const scratch = await scratchDatabase()
-    const sequelize = createSequelize(scratch.url)
-    try {
-      await connectDatabase(sequelize)
-      const migrator = createMigrator(sequelize)
-      await migrator.up({ to: '0005-create-password-reset-tokens' })
-      const now = new Date()
-      const rows = Array.from({ length: 2500 }, (_, i) => ({
-        name: i % 2 ? `ÉLODIE ${i}` : `Plain Name ${i}`,
-        email: `Mixed.Case${i}@Example.TEST`,
-        password: 'x',
-        createdAt: now,
-        updatedAt: now,
-      }))
-      await sequelize.getQueryInterface().bulkInsert('users', rows)
-      await migrator.up()
-
-      const filled = await sequelize.query<{ name: string; email: string; search: string | Buffer }>('SELECT name, email, search FROM users', {
-        type: QueryTypes.SELECT,
-      })
-      expect(filled).toHaveLength(2500)
-      for (const row of filled) expect(String(row.search)).toBe(`${row.name.toLowerCase()}\n${row.email.toLowerCase()}`)
-    } finally {
-      await sequelize.close()
-      await scratch.drop()
-    }
   })
 
   it('the list counts read the narrowest index, not the table', async () => {

@@ -89,7 +89,7 @@ describe('GET /api/users: sort and filter', () => {
     expect(Object.keys(res.body.errors)).toEqual([field])
   })
 
-  it('sorted and filtered pages walk an index of migration 0012 in order, not the table', async () => {
+  it('sorted and filtered pages walk a users list index (migration 0002-create-users) in order, not the table', async () => {
     const sequelize = await t.database()
     const dialect = sequelize.getDialect()
     if (dialect === 'postgres') return // its planner prefers the table at this size; the indexes are checked on SQLite and MySQL

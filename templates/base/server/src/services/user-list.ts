@@ -35,7 +35,7 @@ const roleIds = new WeakMap<Sequelize, Map<RoleName, number | null>>()
 
 /**
  * The role's id, read once per connection: a constant in the WHERE lets every planner walk the
- * index that starts with it (migration 0012), which a subquery for the id did not on SQLite.
+ * index that starts with it (migration 0002-create-users), which a subquery for the id did not on SQLite.
  */
 export async function sqlFilter(filter: UserFilter): Promise<SqlFilter> {
   if (filter.role === undefined) return { verified: filter.verified }
@@ -51,7 +51,7 @@ export async function sqlFilter(filter: UserFilter): Promise<SqlFilter> {
  * `search` column (services/user-search.ts), answered from its index: case-insensitive in every
  * language, on SQLite, MySQL and PostgreSQL alike, and nothing is loaded into JavaScript.
  * PostgreSQL has no INSTR: there it is a LIKE '%term%', which its trigram index answers
- * (migration 0006). Filters are plain column tests with indexes of their own (migration 0012).
+ * (migration 0002-create-users). Filters are plain column tests with indexes of their own (same migration).
  */
 export function matchSql(search: string, filter: SqlFilter, dialect: string): { where: string; bind: Record<string, unknown>; none: boolean } {
   const term = foldForSearch(search.trim())
@@ -92,7 +92,7 @@ export const listSql = (query: Omit<UserQuery, 'filter'> & { filter: SqlFilter }
   if (!Number.isSafeInteger(limit) || !Number.isSafeInteger(offset) || limit < 0 || offset < 0) throw new RangeError('a page window is two whole numbers')
   const byId = orderBy(query.sort, '') === 'id'
   // MySQL walks its clustered primary key for ORDER BY id, whole rows at a time; the id-only
-  // index (migration 0006) skips the same entries in a third of the time. SQLite picks it itself.
+  // index (migration 0002-create-users) skips the same entries in a third of the time. SQLite picks it itself.
   const ids = !where && byId && dialect === 'mysql' ? 'users FORCE INDEX (users_id)' : 'users'
   const page = `SELECT ${USER_COLUMNS} FROM (SELECT id FROM ${ids} ${where} ORDER BY ${orderBy(query.sort, '')} LIMIT ${limit} OFFSET ${offset}) page
       JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u."roleId" ORDER BY ${orderBy(query.sort, 'u.')}`

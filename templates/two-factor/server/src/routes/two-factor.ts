@@ -7,7 +7,7 @@ import { regenerateRecoveryCodes, regenerateRecoveryCodesSchema } from '../contr
 import { loadChallenge, twoFactorChallenge, twoFactorChallengeSchema } from '../controllers/two-factor/two-factor-challenge.js'
 import { precognitive } from '../middleware/precognition.js'
 import { ipOf, limiterFactory } from '../middleware/rate-limits.js'
-import type { TwoFactorChallenge } from '../models/index.js'
+import type { TwoFactorChallenge } from '../models/two-factor-challenge.js'
 
 /** A wrong code, as the handlers mark it: the only requests the code limits count. */
 const wrongCode = (_req: Request, res: Response) => res.locals.wrongCode === true

@@ -26,6 +26,12 @@ export interface VisitOptions<T = any> {
   replace?: boolean
   preserveState?: boolean
   preserveScroll?: boolean
+  /**
+   * As in Inertia 2: no route update, for a GET that loads data for the page it is on (remembered
+   * state is kept unless preserveState is false). It still obeys "only the newest GET for a page
+   * lands".
+   */
+  preserveUrl?: boolean
   skipFetch?: boolean
   onBefore?: (visit: PendingVisit) => boolean | void | Promise<boolean | void>
   onStart?: (visit: PendingVisit) => unknown

@@ -8,9 +8,10 @@ import { resetRemembered } from './remember'
 import { restoreScroll, saveScroll } from './scroll'
 import type { Method, PendingVisit, Query, RequestData, VisitOptions } from './types'
 
-// A GET visit is a navigation: only the newest one for a route path may land there. This map is
-// the sequence guard: a GET whose controller is no longer the newest for its path is stale, even
-// when its response arrived before the abort could stop it.
+// The one cancellation rule: a visit ends by aborting its controller, and an aborted visit applies
+// nothing more. Aborts come from a newer GET for the same page (only the newest may land there),
+// from cancel() and from its component's unmount. Aborting alone can come too late (a response
+// already on its way), so each step that would apply something checks first.
 const newestGet = new Map<string, AbortController>()
 
 type DataOptions<T> = Omit<VisitOptions<T>, 'method' | 'data'>
@@ -26,7 +27,7 @@ export interface Visit {
   patch<T = any>(url: string, data?: RequestData, options?: DataOptions<T>): Result<T>
   delete<T = any>(url: string, options?: BodyOptions<T>): Result<T>
   reload<T = any>(options?: DataOptions<T>): Result<T>
-  /** Cancels every unfinished visit started here; each ends in onCancel and onFinish. */
+  /** Cancels every visit started here whose response is not in yet; each ends in onCancel and onFinish. */
   cancel(): void
 }
 
@@ -63,8 +64,9 @@ export function useVisit(): Visit {
   async function visit<T = any>(url: string, options: VisitOptions<T> = {}) {
     const method = (options.method ?? 'get').toLowerCase() as Method
     const isGet = method === 'get'
-    const { query, routePath, replace = false, preserveScroll = false, skipFetch = false } = options
-    const preserveState = options.preserveState ?? !isGet
+    const { query, routePath, replace = false, preserveScroll = false, preserveUrl = false, skipFetch = false } = options
+    // Remembered state starts over when a GET moves to another URL, not when it loads in place.
+    const preserveState = options.preserveState ?? (!isGet || preserveUrl)
     // Inertia's habit: plain data given to a GET travels in the query.
     const dataInQuery = isGet && options.data && !(options.data instanceof FormData)
     const data = isGet ? undefined : options.data
@@ -73,7 +75,8 @@ export function useVisit(): Visit {
 
     // Taken now: the page the visit started from, not wherever the user is when it lands. Mutations
     // stay on the page unless a routePath asks otherwise; their query was for the API only.
-    const target = isGet ? (routePath ?? currentPath()) : routePath
+    const page = routePath ?? currentPath()
+    const target = preserveUrl ? undefined : isGet ? page : routePath
 
     // Up to the request everything runs synchronously unless onBefore returns a promise, so
     // `processing` (and a form's state) is already set when visit() returns its promise.
@@ -84,12 +87,12 @@ export function useVisit(): Visit {
     const controller = new AbortController()
     mine.add(controller)
     if (isGet) {
-      // Only a GET for the same path: a mutation, or a list elsewhere on the page, runs on.
-      newestGet.get(target!)?.abort()
-      newestGet.set(target!, controller)
+      // Only a GET for the same page: a mutation, or a list elsewhere, runs on.
+      newestGet.get(page)?.abort()
+      newestGet.set(page, controller)
     }
     const landable = () => {
-      if (controller.signal.aborted || (isGet && newestGet.get(target!) !== controller)) throw new CanceledError()
+      if (controller.signal.aborted) throw new CanceledError()
     }
     processing.value = ++running > 0
     try {
@@ -114,9 +117,15 @@ export function useVisit(): Visit {
           return undefined
         }
       }
-      // From here on the response is applied: leaving the page in onSuccess cancels nothing.
       landable()
+      // From here on the response is applied: leaving the page (by this navigation, or in onSuccess)
+      // cancels nothing. Only a newer GET still can.
+      mine.delete(controller)
       if (target !== undefined) await navigate(target, isGet ? (fullQuery ?? {}) : undefined, replace)
+      // The navigation may have waited on a slow guard while a newer GET came and landed. Without a
+      // response there is nothing stale to drop: the GET that supersedes a bare navigation is
+      // usually the page's own fetch for it, and the scroll is still this visit's to restore.
+      if (response) landable()
       if (!preserveState) resetRemembered()
       if (response) await options.onSuccess?.(response)
       if (scroll) await restoreScroll(scroll)
@@ -127,7 +136,7 @@ export function useVisit(): Visit {
       return undefined
     } finally {
       mine.delete(controller)
-      if (isGet && newestGet.get(target!) === controller) newestGet.delete(target!)
+      if (newestGet.get(page) === controller) newestGet.delete(page)
       try {
         await options.onFinish?.()
       } finally {

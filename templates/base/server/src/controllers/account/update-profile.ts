@@ -5,6 +5,7 @@ import { unauthenticated } from '../../http/errors.js'
 import { nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { findUserById, serializeUser } from '../../services/users.js'
+import { saveUserChanges } from '../../services/user-updates.js'
 
 export const updateProfileSchema = z.object({ name: nameField })
 
@@ -13,8 +14,7 @@ export function updateProfile(config: AppConfig): RequestHandler {
     const { name } = validate(updateProfileSchema, req.body)
     const user = await findUserById(req.auth!.id)
     if (!user) throw unauthenticated()
-    await user.update({ name })
-    config.authCache.userChanged(user.id)
+    await saveUserChanges(config, user, { name })
     res.json({ user: serializeUser(user) })
   }
 }

@@ -9,6 +9,7 @@ import { events } from '../../security/events.js'
 import { openVerificationLink, useVerificationLink } from '../../services/email-verification.js'
 import { hashPassword } from '../../services/passwords.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
+import { saveUserChanges } from '../../services/user-updates.js'
 
 /** `password` and `name` are read only for a choose-a-password link (`&choose=1`). */
 export const verifyEmailSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField.optional(), name: nameField.optional() })
@@ -48,8 +49,7 @@ export function verifyEmail(config: AppConfig): RequestHandler {
       })
     } else {
       // Verification optional, and the account's own password stays: its sessions go on.
-      await user.update(verify)
-      config.authCache.userChanged(user.id)
+      await saveUserChanges(config, user, verify)
     }
     res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })
   }

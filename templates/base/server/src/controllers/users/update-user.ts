@@ -8,6 +8,7 @@ import { keepingAnAdmin } from '../../security/admins.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { findUserById, roleId, serializeUser } from '../../services/users.js'
+import { saveUserChanges } from '../../services/user-updates.js'
 
 export const updateUserSchema = z.object({
   name: nameField.optional(),
@@ -26,8 +27,7 @@ export function updateUser(config: AppConfig): RequestHandler {
     const name = input.name === undefined ? {} : { name: input.name }
     const newRoleId = input.role === undefined ? undefined : await roleId(input.role)
     if (newRoleId === undefined || newRoleId === user.roleId) {
-      await user.update(name)
-      config.authCache.userChanged(user.id)
+      await saveUserChanges(config, user, name)
     } else {
       await keepingAnAdmin(
         config.sequelize,

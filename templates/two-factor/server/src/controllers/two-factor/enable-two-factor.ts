@@ -6,6 +6,7 @@ import { validate } from '../../http/validate.js'
 import { confirmPassword } from '../../services/confirm-password.js'
 import { encrypt } from '../../services/two-factor/encryption.js'
 import { newTotpSecret, otpauthUrl, qrCodeSvg } from '../../services/two-factor/totp.js'
+import { saveUserChanges } from '../../services/user-updates.js'
 
 export const enableTwoFactorSchema = z.object({ password: currentPasswordField })
 
@@ -19,7 +20,7 @@ export function enableTwoFactor(config: AppConfig): RequestHandler {
     const { password } = validate(enableTwoFactorSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     const secret = newTotpSecret()
-    await user.update({ twoFactorPendingSecret: encrypt(secret, config.env.ENCRYPTION_KEY) })
+    await saveUserChanges(config, user, { twoFactorPendingSecret: encrypt(secret, config.env.ENCRYPTION_KEY) })
     const url = otpauthUrl(secret, user.email)
     res.json({ secret, otpauth_url: url, qr_svg: await qrCodeSvg(url) })
   }

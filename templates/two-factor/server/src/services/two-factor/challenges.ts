@@ -2,7 +2,7 @@ import type { Request, Response } from 'express'
 import { Op } from 'sequelize'
 import { twoFactor } from '../../config/two-factor.js'
 import type { AppConfig } from '../../context.js'
-import { TwoFactorChallenge } from '../../models/index.js'
+import { TwoFactorChallenge } from '../../models/two-factor-challenge.js'
 import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../cookies.js'
 import { hashToken, newOneTimeToken } from '../one-time-tokens.js'
 

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto'
 import type { Transaction } from 'sequelize'
 import { twoFactor } from '../../config/two-factor.js'
-import { TwoFactorRecoveryCode } from '../../models/index.js'
+import { TwoFactorRecoveryCode } from '../../models/two-factor-recovery-code.js'
 import { hashToken } from '../one-time-tokens.js'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'

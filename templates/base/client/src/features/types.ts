@@ -1,0 +1,17 @@
+import type { LocationQuery, RouteLocationRaw, RouteRecordRaw } from 'vue-router'
+
+/**
+ * What a feature layer adds to the client: it ships `features/<layer>.ts` exporting
+ * `feature: ClientFeature`, and base reads the list in `features/index.ts`, never a feature by name.
+ */
+export interface ClientFeature {
+  /** Top-level pages (a second sign-in step, say). */
+  routes?: RouteRecordRaw[]
+  /** Pages under /settings, each in the settings nav under its `meta.title`, before "Delete account". */
+  settings?: (RouteRecordRaw & { meta: { title: string } })[]
+  /**
+   * A login answer the feature takes over: where to go instead of signing in (a page
+   * asking for a second factor), or undefined to let the sign-in finish.
+   */
+  afterLogin?(data: unknown, redirect: LocationQuery[string] | undefined): RouteLocationRaw | undefined
+}

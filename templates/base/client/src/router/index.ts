@@ -1,0 +1,74 @@
+import { createRouter, createWebHistory, type RouterHistory } from 'vue-router'
+import { installGuards } from './guards'
+import { features } from '@/features'
+import LoginPage from '@/pages/LoginPage.vue'
+import RegisterPage from '@/pages/RegisterPage.vue'
+import ForgotPasswordPage from '@/pages/ForgotPasswordPage.vue'
+import ResetPasswordPage from '@/pages/ResetPasswordPage.vue'
+import VerifyEmailPage from '@/pages/VerifyEmailPage.vue'
+import ConfirmEmailPage from '@/pages/ConfirmEmailPage.vue'
+import DashboardPage from '@/pages/DashboardPage.vue'
+import UsersPage from '@/pages/UsersPage.vue'
+import NotFoundPage from '@/pages/NotFoundPage.vue'
+import SettingsLayout from '@/layouts/SettingsLayout.vue'
+import ProfileSettingsPage from '@/pages/settings/ProfileSettingsPage.vue'
+import PasswordSettingsPage from '@/pages/settings/PasswordSettingsPage.vue'
+import SessionsSettingsPage from '@/pages/settings/SessionsSettingsPage.vue'
+import SecuritySettingsPage from '@/pages/settings/SecuritySettingsPage.vue'
+import DeleteAccountSettingsPage from '@/pages/settings/DeleteAccountSettingsPage.vue'
+
+declare module 'vue-router' {
+  interface RouteMeta {
+    title?: string
+    /** Only for signed-out visitors (a signed-in user goes to the dashboard). */
+    guest?: boolean
+    auth?: boolean
+    admin?: boolean
+  }
+}
+
+// Pages load eagerly: together they weigh less than the loader code that splitting adds.
+export function createAppRouter(history: RouterHistory = createWebHistory()) {
+  const router = createRouter({
+    history,
+    routes: [
+      { path: '/', redirect: '/dashboard' },
+      { path: '/login', name: 'login', component: LoginPage, meta: { guest: true, title: 'Log in' } },
+      { path: '/register', name: 'register', component: RegisterPage, meta: { guest: true, title: 'Register' } },
+      { path: '/forgot-password', name: 'forgot-password', component: ForgotPasswordPage, meta: { guest: true, title: 'Forgot password' } },
+      ...features.flatMap((feature) => feature.routes ?? []),
+      // Mail links work whether or not someone is signed in on this browser.
+      { path: '/reset-password', name: 'reset-password', component: ResetPasswordPage, meta: { title: 'Reset password' } },
+      { path: '/verify-email', name: 'verify-email', component: VerifyEmailPage, meta: { title: 'Verify e-mail' } },
+      { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'Confirm e-mail' } },
+      { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'Dashboard' } },
+      { path: '/users', name: 'users', component: UsersPage, meta: { auth: true, admin: true, title: 'Users' } },
+      {
+        // The children inherit `auth`: vue-router merges the meta of every matched record.
+        path: '/settings',
+        component: SettingsLayout,
+        meta: { auth: true },
+        redirect: { name: 'settings-profile' },
+        children: [
+          { path: 'profile', name: 'settings-profile', component: ProfileSettingsPage, meta: { title: 'Profile' } },
+          { path: 'password', name: 'settings-password', component: PasswordSettingsPage, meta: { title: 'Password' } },
+          { path: 'sessions', name: 'settings-sessions', component: SessionsSettingsPage, meta: { title: 'Sessions' } },
+          { path: 'security', name: 'settings-security', component: SecuritySettingsPage, meta: { title: 'Security' } },
+          ...features.flatMap((feature) => feature.settings ?? []),
+          {
+            path: 'delete-account',
+            name: 'settings-delete-account',
+            component: DeleteAccountSettingsPage,
+            meta: { title: 'Delete account' },
+          },
+        ],
+      },
+      { path: '/:pathMatch(.*)*', name: 'not-found', component: NotFoundPage, meta: { title: 'Not found' } },
+    ],
+    // Back and forward return to where the user was; new pages start at the top. Visits with
+    // preserveScroll restore their own position after this has run.
+    scrollBehavior: (_to, _from, saved) => saved ?? { top: 0 },
+  })
+  installGuards(router)
+  return router
+}

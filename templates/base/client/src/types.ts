@@ -1,0 +1,68 @@
+/** The list shape the API returns under `data` and the DataTable reads. */
+export interface Paginated<T = Record<string, unknown>> {
+  data: T[]
+  current_page: number
+  last_page: number
+  per_page: number
+  total: number
+  path: string
+  from?: number | null
+  to?: number | null
+}
+
+/** Feature layers declare what they add to a user here (`declare module '@/types'`). */
+export interface FeatureUserFields {}
+
+export interface User extends FeatureUserFields {
+  id: number
+  name: string
+  email: string
+  roleId: number | null
+  role: string | null
+  emailVerifiedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+export type RowId = string | number
+
+/** One sign-in of the current user, as `GET /api/account/sessions` lists it. */
+export interface AccountSession {
+  id: RowId
+  /** The session of this browser. */
+  current: boolean
+  /** Browser and system, e.g. "Chrome on Linux". */
+  device: string
+  ip: string | null
+  createdAt: string
+  lastUsedAt: string | null
+  expiresAt: string
+  remember: boolean
+}
+
+/** The kinds of event every app records; feature layers and newer servers add their own. */
+export type ActivityType =
+  | 'sign_in'
+  | 'sign_in_failed'
+  | 'sign_out'
+  | 'sessions_revoked'
+  | 'password_changed'
+  | 'password_reset'
+  | 'email_change_requested'
+  | 'email_changed'
+  | 'role_changed'
+  | 'new_device'
+  | 'account_deleted'
+
+/** One security event of the current user, as `GET /api/account/activity` lists it, newest first. */
+export interface AccountActivity {
+  id: RowId
+  // `string & {}` keeps the known names in the editor's completions.
+  type: ActivityType | (string & {})
+  /** Browser and system, e.g. "Chrome on Linux". */
+  device: string
+  ip: string | null
+  createdAt: string
+  /** Done by the session of this browser. */
+  current: boolean
+}

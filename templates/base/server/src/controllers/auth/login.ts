@@ -1,0 +1,46 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppConfig } from '../../context.js'
+import { loginSteps } from '../../features/login-steps.js'
+import { HttpError, fieldError } from '../../http/errors.js'
+import { currentPasswordField, emailField, rememberField } from '../../http/schemas.js'
+import { validate } from '../../http/validate.js'
+import type { RateLimiters } from '../../middleware/rate-limits.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events } from '../../security/events.js'
+import { matchesPendingRegistration } from '../../services/email-verification.js'
+import { checkPassword } from '../../services/passwords.js'
+import { signIn } from '../../services/sign-in.js'
+import { findSignInUser } from '../../services/users.js'
+
+export const loginSchema = z.object({ email: emailField, password: currentPasswordField, remember: rememberField })
+
+const notVerified = () =>
+  new HttpError(403, 'Your e-mail address is not verified.', {
+    email: ['Your e-mail address is not verified. Follow the link we sent you, or ask for a new one.'],
+  })
+
+/**
+ * An unknown e-mail and a wrong password get the same answer after the same bcrypt work. The
+ * unverified-address 403 is given only to someone who knows the password.
+ */
+export function login(config: AppConfig, limiters: RateLimiters): RequestHandler {
+  return async (req, res) => {
+    const input = validate(loginSchema, req.body)
+    const user = await findSignInUser(input.email)
+    // Register-then-login tells no address apart: a password of a pending registration gets the
+    // unverified answer, whether the address is free, pending or has an account. Checked first,
+    // so the prober's own registration costs one comparison in every case.
+    if (config.auth.requireEmailVerification && user && (await matchesPendingRegistration(user.identity.id, input.password))) throw notVerified()
+    if (!(await checkPassword(input.password, user?.passwordHash)) || !user) {
+      // On the account's activity page: a wrong password shows there, an unknown address has no page.
+      if (user) await recordCredentialEvent(config, events.signInFailed, user.identity.id, { req, meta: { factor: 'password' } })
+      throw fieldError('email', 'These credentials do not match our records.')
+    }
+    if (config.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
+    await limiters.clearLoginFailures(req)
+    for (const step of loginSteps) if (await step(req, res, config, user, input.remember ?? false)) return
+    const accessToken = await signIn(req, res, config, user.identity, input.remember ?? false)
+    res.json({ user: user.json, access_token: accessToken })
+  }
+}

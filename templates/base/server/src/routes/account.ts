@@ -1,0 +1,36 @@
+import { Router } from 'express'
+import type { AppConfig } from '../context.js'
+import { confirmEmail, confirmEmailSchema } from '../controllers/account/confirm-email-change.js'
+import { deleteAccount, deleteAccountSchema } from '../controllers/account/delete-account.js'
+import { listAccountActivity } from '../controllers/account/list-activity.js'
+import { listAccountSessions } from '../controllers/account/list-sessions.js'
+import { emailChangeSchema, requestEmailChange } from '../controllers/account/request-email-change.js'
+import { revokeOtherSessions, revokeOtherSessionsSchema } from '../controllers/account/revoke-other-sessions.js'
+import { revokeAccountSession } from '../controllers/account/revoke-session.js'
+import { updatePassword, updatePasswordSchema } from '../controllers/account/update-password.js'
+import { updateProfile, updateProfileSchema } from '../controllers/account/update-profile.js'
+import { featureRoutes } from '../features/routes.js'
+import { authenticate, authenticateIfPossible } from '../middleware/authenticate.js'
+import { precognitive } from '../middleware/precognition.js'
+import type { RateLimiters } from '../middleware/rate-limits.js'
+
+/** The signed-in user's own account (CONTRACT §2 "Account"). */
+export function accountRoutes(config: AppConfig, limits: RateLimiters): Router {
+  const router = Router()
+  // The link may be opened signed out, on another device.
+  router.post('/email/confirm', authenticateIfPossible(config), precognitive(confirmEmailSchema), confirmEmail(config))
+
+  router.use(authenticate(config))
+  // Wrong passwords count per user across these routes (5 a minute, then 429 for all of them).
+  const passwordChecked = limits.accountPassword
+  router.patch('/profile', precognitive(updateProfileSchema), updateProfile(config))
+  router.post('/email', precognitive(emailChangeSchema), ...passwordChecked, ...limits.emailChange, requestEmailChange(config))
+  router.put('/password', precognitive(updatePasswordSchema), ...passwordChecked, updatePassword(config))
+  router.delete('/', precognitive(deleteAccountSchema), ...passwordChecked, deleteAccount(config))
+  router.get('/sessions', listAccountSessions())
+  router.get('/activity', listAccountActivity())
+  router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...passwordChecked, revokeOtherSessions(config))
+  router.delete('/sessions/:id', revokeAccountSession(config))
+  for (const feature of featureRoutes) feature.account?.(router, config, passwordChecked)
+  return router
+}

@@ -1,0 +1,144 @@
+import { QueryTypes } from 'sequelize'
+import { sql } from '../db/sql.js'
+import { userFields } from '../features/user-fields.js'
+import type { UserFields } from '../features/types.js'
+import type { AuthIdentity } from '../http/request.js'
+import { Role, User, type RoleName } from '../models/index.js'
+
+/** Feature layers declare what they add to a user's JSON here (and fill it in their `user-fields.ts`). */
+export interface FeatureUserJson {}
+
+export interface UserJson extends FeatureUserJson {
+  id: number
+  name: string
+  email: string
+  roleId: number | null
+  role: string | null
+  emailVerifiedAt: string | null
+  createdAt: string
+  updatedAt: string
+}
+
+/** What the authentication cache keeps per user: the identity of `req.auth` and the body `/me` answers with. */
+export interface CachedUser {
+  identity: AuthIdentity
+  /** `{"user": …}`, serialised once. */
+  meBody: string
+}
+
+/** The only shape in which a user leaves the server: never the password hash. */
+export function serializeUser(user: User): UserJson {
+  return {
+    id: user.id,
+    name: user.name,
+    email: user.email,
+    roleId: user.roleId,
+    role: user.Role?.name ?? null,
+    emailVerifiedAt: user.emailVerifiedAt ? user.emailVerifiedAt.toISOString() : null,
+    createdAt: user.createdAt.toISOString(),
+    updatedAt: user.updatedAt.toISOString(),
+    ...featureFields((fields) => fields.fromModel(user)),
+  }
+}
+
+/** The feature layers' fields of one user, merged. */
+const featureFields = (of: (fields: UserFields) => Partial<UserJson>) => Object.assign({}, ...userFields.map(of)) as FeatureUserJson
+
+/** The columns of a serialised user, for the raw queries on hot paths (no model hydration); quoted as db/sql.ts says. */
+export const USER_COLUMNS = ['u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u."createdAt", u."updatedAt"', ...userFields.flatMap((fields) => fields.columns)].join(', ')
+
+/** Feature layers declare the columns they select here. */
+export interface FeatureUserRow {}
+
+export interface UserRow extends FeatureUserRow {
+  id: number
+  name: string
+  email: string
+  roleId: number | null
+  role: string | null
+  emailVerifiedAt: Date | string | null
+  createdAt: Date | string
+  updatedAt: Date | string
+}
+
+/** SQLite hands dates back as text (`2026-01-02 03:04:05.678 +00:00`), MySQL and PostgreSQL as Date objects. */
+const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
+
+export function userJsonOf(row: UserRow): UserJson {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    roleId: row.roleId,
+    role: row.role,
+    emailVerifiedAt: row.emailVerifiedAt === null ? null : iso(row.emailVerifiedAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+    ...featureFields((fields) => fields.fromRow(row)),
+  }
+}
+
+/** What the access token carries and `req.auth` holds. */
+export const identityOf = (user: UserJson): AuthIdentity => ({ id: user.id, email: user.email, roleId: user.roleId, role: user.role })
+
+/** The FROM of the raw single-user queries: `u` with its role `r`. */
+const USERS_WITH_ROLE = 'users u LEFT JOIN roles r ON r.id = u."roleId"'
+
+const byId = sql(`SELECT ${USER_COLUMNS} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`)
+
+/** One parameterised query; what the authentication cache loads on a miss. */
+export async function loadUser(id: number): Promise<CachedUser | undefined> {
+  const sequelize = User.sequelize!
+  const [row] = await sequelize.query<UserRow>(byId(sequelize), { bind: [id], type: QueryTypes.SELECT })
+  if (!row) return undefined
+  const json = userJsonOf(row)
+  return { identity: identityOf(json), meBody: JSON.stringify({ user: json }) }
+}
+
+/** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */
+export interface SignInUser {
+  passwordHash: string
+  json: UserJson
+  identity: AuthIdentity
+}
+
+const byEmail = sql(`SELECT ${USER_COLUMNS}, u.password FROM ${USERS_WITH_ROLE} WHERE u.email = $1`)
+
+/** The login's lookup in one query without model hydration: the main thread's share of a login is what logins/s lose to bcrypt. */
+export async function findSignInUser(email: string): Promise<SignInUser | undefined> {
+  const sequelize = User.sequelize!
+  const [row] = await sequelize.query<UserRow & { password: string }>(byEmail(sequelize), { bind: [email], type: QueryTypes.SELECT })
+  if (!row) return undefined
+  const json = userJsonOf(row)
+  return { passwordHash: row.password, json, identity: identityOf(json) }
+}
+
+const withRole = { include: [{ model: Role, as: 'Role' }] }
+
+export const findUserByEmail = (email: string) => User.findOne({ where: { email }, ...withRole })
+
+export const findUserById = (id: number) => User.findByPk(id, withRole)
+
+export async function roleId(name: RoleName): Promise<number> {
+  const role = await Role.findOne({ where: { name } })
+  if (!role) throw new Error(`The role "${name}" is missing: run the migrations.`)
+  return role.id
+}
+
+/** Creates a user and reloads it with its role, ready to serialise. */
+export async function createUser(values: {
+  name: string
+  email: string
+  passwordHash: string
+  role: RoleName
+  verified: boolean
+}): Promise<User> {
+  const user = await User.create({
+    name: values.name,
+    email: values.email,
+    password: values.passwordHash,
+    roleId: await roleId(values.role),
+    emailVerifiedAt: values.verified ? new Date() : null,
+  })
+  return (await findUserById(user.id)) ?? user
+}

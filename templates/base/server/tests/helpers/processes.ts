@@ -1,0 +1,116 @@
+import { spawn } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
+import net from 'node:net'
+import path from 'node:path'
+import { secretNames } from '../../src/config/env.js'
+import { projectRoot } from '../../src/paths.js'
+import { emptyDatabase, runDatabaseUrl, type TestDatabase } from './database.js'
+
+export interface Finished {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Node itself with tsx as its loader, not tsx's command: that one runs the script in a child and
+ * relays signals to it, and when the child's event loop is busy for 30 ms (a loaded CI machine)
+ * it kills the child itself and exits 143, whatever the app's own SIGTERM handling did.
+ */
+const node = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', path.join(projectRoot, script), ...args]] as const
+
+/**
+ * Every variable the app reads, empty unless given: an empty value counts as unset and keeps the
+ * developer's .env (which fills only variables that are absent) out of the test.
+ */
+const processEnv = (env: Record<string, string>) => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '',
+  NODE_ENV: 'test',
+  PORT: '',
+  BASE_URL: '',
+  DATABASE_URL: '',
+  REDIS_URL: '',
+  REDIS_PREFIX: '',
+  SMTP_URL: '',
+  MAIL_TRANSPORT: '',
+  MAIL_FROM: '',
+  JWT_ACCESS_SECRET: '',
+  JWT_REFRESH_SECRET: '',
+  COOKIE_SECRET: '',
+  COOKIE_SAMESITE: '',
+  CORS_ORIGINS: '',
+  TRUST_PROXY: '',
+  WORKER: '',
+  INSTANCE_ID: '',
+  ...env,
+})
+
+/** Runs one of the app's entry points as `npm run …` would (through tsx's loader), with the given environment. */
+export function runScript(script: string, args: string[], env: Record<string, string>, timeoutMs = 30_000): Promise<Finished> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(...node(script, args), {
+      cwd: projectRoot,
+      env: processEnv(env),
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`${script} did not finish within ${timeoutMs} ms\n${stdout}\n${stderr}`))
+    }, timeoutMs)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      resolve({ code, stdout, stderr })
+    })
+  })
+}
+
+/** Starts a long-running entry point; resolves once its output matches `ready`. */
+export function startScript(script: string, env: Record<string, string>, ready: RegExp, timeoutMs = 30_000) {
+  const child = spawn(...node(script), {
+    cwd: projectRoot,
+    env: processEnv(env),
+  })
+  let output = ''
+  const started = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} not ready within ${timeoutMs} ms:\n${output}`)), timeoutMs)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      if (ready.test(output)) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout.on('data', onData)
+    child.stderr.on('data', onData)
+    child.on('close', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`${script} exited with ${code}:\n${output}`))
+    })
+  })
+  const stopped = new Promise<number | null>((resolve) => child.on('close', resolve))
+  return {
+    started,
+    output: () => output,
+    async stop(): Promise<number | null> {
+      child.kill('SIGTERM')
+      return stopped
+    },
+  }
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as net.AddressInfo
+  await new Promise<void>((resolve) => server.close(() => resolve()))
+  return port
+}
+
+/** An empty database of the run's dialect, for tests of migrations and start-up. */
+export const scratchDatabase = (): Promise<TestDatabase> => emptyDatabase(runDatabaseUrl(), `s${randomBytes(3).toString('hex')}`)
+
+export const testSecrets = (): Record<string, string> => Object.fromEntries(secretNames.map((name) => [name, randomBytes(32).toString('hex')]))

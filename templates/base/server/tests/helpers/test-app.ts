@@ -1,0 +1,181 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import type { Express } from 'express'
+import type { Sequelize } from 'sequelize'
+import supertest from 'supertest'
+import { afterAll, inject } from 'vitest'
+import { createApp } from '../../src/app.js'
+import { authConfig, type AuthConfig } from '../../src/config/auth.js'
+import { parseEnv, type Env } from '../../src/config/env.js'
+import { createAppConfig, type AppConfig } from '../../src/context.js'
+import { connectDatabase, createSequelize } from '../../src/db/database.js'
+import { createLogger, type Logger } from '../../src/logger.js'
+import type { RateLimitSettings } from '../../src/config/rate-limits.js'
+import { initModels, type RoleName, type User } from '../../src/models/index.js'
+import type { AuthCacheSettings } from '../../src/services/auth-cache.js'
+import { cookieNames } from '../../src/services/cookies.js'
+import { hashPassword } from '../../src/services/passwords.js'
+import { createUser } from '../../src/services/users.js'
+import { cookieHeader, jar } from './cookies.js'
+import { runDatabaseUrl } from './database.js'
+import { testSecrets } from './processes.js'
+import { startMailServer, type MailServer } from './mail.js'
+
+export { authConfig }
+
+export const redisUrl = inject('redisUrl')
+/** Appended to the names of Redis-backed suites, so a skip says why. */
+export const redisLabel = redisUrl ? '' : ` (skipped: ${inject('redisSkipReason')})`
+
+export interface TestAppOptions {
+  auth?: Partial<AuthConfig>
+  /** Use the machine's Redis for sessions, rate limits and jobs. */
+  redis?: boolean
+  /** Extra or overriding environment variables (strings, as in .env). */
+  env?: Record<string, string | undefined>
+  /** Without an SMTP server the app falls back to writing mail files. */
+  smtp?: boolean
+  worker?: boolean
+  keyPrefix?: string
+  rateLimits?: Partial<RateLimitSettings>
+  authCache?: Partial<AuthCacheSettings>
+  clientDir?: string
+  mailDir?: string
+  retryBackoffMs?: number
+  /** A connection of the app's own to this URL (a proxy a test can cut), instead of the file's shared one. */
+  ownDatabaseUrl?: string
+}
+
+export interface TestApp {
+  app: Express
+  config: AppConfig
+  request: supertest.Agent
+}
+
+/**
+ * The app's real (pino) logger writing into memory: `lines` holds what production would print,
+ * one JSON object each, so a test can assert on it and the output stays quiet.
+ */
+export type MemoryLogger = Logger & { lines: string[]; records(): Array<Record<string, unknown>> }
+
+export function memoryLogger(): MemoryLogger {
+  const lines: string[] = []
+  const logger = createLogger('test', { write: (line: string) => void lines.push(line.trimEnd()) })
+  return Object.assign(logger, { lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) })
+}
+
+/**
+ * Per test file: one connection to the run's database, one SMTP server, and the apps the file
+ * builds (each with its own config), all closed after the file.
+ */
+export function useTestApps() {
+  let sequelize: Sequelize | undefined
+  let mail: MailServer | undefined
+  const apps: AppConfig[] = []
+  const secrets = testSecrets()
+
+  const tempDirs: string[] = []
+
+  afterAll(async () => {
+    // A test may have broken a connection on purpose; closing must still finish.
+    for (const config of apps.splice(0)) await config.close().catch(() => {})
+    await mail?.close()
+    await sequelize?.close().catch(() => {})
+    for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+  })
+
+  /** A fresh folder under the system temp dir, removed after the file. */
+  function tempDir(prefix: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+    tempDirs.push(dir)
+    return dir
+  }
+
+  async function database(): Promise<Sequelize> {
+    if (!sequelize) {
+      sequelize = createSequelize(runDatabaseUrl())
+      await connectDatabase(sequelize)
+      initModels(sequelize)
+    }
+    return sequelize
+  }
+
+  async function mailServer(): Promise<MailServer> {
+    mail ??= await startMailServer()
+    return mail
+  }
+
+  async function build(options: TestAppOptions = {}): Promise<TestApp & { logger: MemoryLogger }> {
+    if (options.redis && !redisUrl) throw new Error('Redis-backed test run without Redis: guard it with describe.skipIf')
+    const env = parseEnv({
+      NODE_ENV: 'test',
+      BASE_URL: 'http://localhost:3000',
+      DATABASE_URL: options.ownDatabaseUrl ?? runDatabaseUrl(),
+      MAIL_FROM: 'app@example.test',
+      COOKIE_SAMESITE: 'lax',
+      ...secrets,
+      SMTP_URL: options.smtp === false ? undefined : (await mailServer()).url,
+      REDIS_URL: options.redis ? (redisUrl ?? undefined) : undefined,
+      ...options.env,
+    })
+    const logger = memoryLogger()
+    const config = await createAppConfig({
+      env,
+      auth: options.auth,
+      sequelize: options.ownDatabaseUrl ? undefined : await database(),
+      keyPrefix: options.keyPrefix ?? `${inject('keyPrefix')}${randomUUID().slice(0, 8)}:`,
+      logger,
+      worker: options.worker,
+      retry: { attempts: 3, backoffMs: options.retryBackoffMs ?? 100 },
+      rateLimits: options.rateLimits,
+      authCache: options.authCache,
+      mailDir: options.mailDir ?? tempDir('app-mail-'),
+      clientDir: options.clientDir ?? path.join(os.tmpdir(), 'no-client-build'),
+    })
+    apps.push(config)
+    const app = createApp(config)
+    return { app, config, request: supertest.agent(app), logger }
+  }
+
+  return { build, mailServer, database, secrets, tempDir }
+}
+
+export const uniqueEmail = (tag = 'user') => `${tag}-${randomUUID().slice(0, 12)}@example.test`
+
+export const PASSWORD = 'correct horse battery'
+let passwordHash: Promise<string> | undefined
+
+/** A user written straight to the database (verified unless told otherwise). */
+export async function makeUser(options: { role?: RoleName; verified?: boolean; email?: string; name?: string } = {}): Promise<User> {
+  passwordHash ??= hashPassword(PASSWORD)
+  return createUser({
+    name: options.name ?? 'Test User',
+    email: options.email ?? uniqueEmail(),
+    passwordHash: await passwordHash,
+    role: options.role ?? 'user',
+    verified: options.verified ?? true,
+  })
+}
+
+export interface Session {
+  cookies: Record<string, string>
+  accessToken: string
+  res: supertest.Response
+}
+
+/** Logs in through the API and returns the cookie jar a browser would hold. */
+export async function login(app: Express, email: string, password = PASSWORD, remember?: boolean): Promise<Session> {
+  const res = await supertest(app)
+    .post('/api/auth/login')
+    .send({ email, password, ...(remember === undefined ? {} : { remember }) })
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`)
+  return { cookies: jar(res), accessToken: res.body.access_token as string, res }
+}
+
+export const withCookies = (cookies: Record<string, string>) => ({ Cookie: cookieHeader(cookies) })
+
+/** The app's cookie names: `names()` for a test app's defaults, `names(config)` for a built one. */
+export const names = (config: Pick<AppConfig, 'auth' | 'env'> = { auth: authConfig, env: { COOKIE_HOST_PREFIX: false, NODE_ENV: 'test' } as Env }) =>
+  cookieNames(config)

@@ -1,0 +1,25 @@
+import type { ClientFeature } from './types'
+import { challengeLocation, needsTwoFactor } from '@/lib/two-factor'
+import TwoFactorChallengePage from '@/pages/TwoFactorChallengePage.vue'
+import TwoFactorSettingsPage from '@/pages/settings/TwoFactorSettingsPage.vue'
+
+declare module '@/types' {
+  interface FeatureUserFields {
+    /** Sign-in asks for a code from an authenticator app after the password. */
+    twoFactorEnabled: boolean
+  }
+}
+
+export const feature: ClientFeature = {
+  routes: [
+    // The second step of a sign-in: the password was right, a code is still to come.
+    {
+      path: '/two-factor-challenge',
+      name: 'two-factor-challenge',
+      component: TwoFactorChallengePage,
+      meta: { guest: true, title: 'Two-factor challenge' },
+    },
+  ],
+  settings: [{ path: 'two-factor', name: 'settings-two-factor', component: TwoFactorSettingsPage, meta: { title: 'Two-factor authentication' } }],
+  afterLogin: (data, redirect) => (needsTwoFactor(data) ? challengeLocation(redirect) : undefined),
+}

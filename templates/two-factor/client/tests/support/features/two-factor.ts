@@ -1,0 +1,3 @@
+import type { FeatureUserFields } from '@/types'
+
+export const userFields: FeatureUserFields = { twoFactorEnabled: false }

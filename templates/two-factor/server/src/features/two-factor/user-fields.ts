@@ -1,0 +1,16 @@
+import type { UserFields } from '../types.js'
+
+declare module '../../services/users.js' {
+  interface FeatureUserJson {
+    twoFactorEnabled: boolean
+  }
+  interface FeatureUserRow {
+    twoFactorConfirmedAt: Date | string | null
+  }
+}
+
+export const userFields: UserFields = {
+  columns: ['u."twoFactorConfirmedAt"'],
+  fromRow: (row) => ({ twoFactorEnabled: Boolean(row.twoFactorConfirmedAt) }),
+  fromModel: (user) => ({ twoFactorEnabled: Boolean(user.twoFactorConfirmedAt) }),
+}
