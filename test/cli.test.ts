@@ -162,6 +162,39 @@ describe('after generation', () => {
     expect(tracked).not.toMatch(/^\.env$/m)
   })
 
+  /**
+   * A stand-in `pnpm` on PATH (the real one would download the whole tree): it "installs" what
+   * pnpm 10 leaves without approved builds, a bcrypt that loads and a sqlite3 whose binding was
+   * never built, and prints what pnpm prints then, or nothing.
+   */
+  function fakePnpm(warning: string): NodeJS.ProcessEnv {
+    const bin = join(dir.path, 'bin')
+    mkdirSync(bin)
+    const script = [
+      '#!/bin/sh',
+      'mkdir -p node_modules/bcrypt node_modules/sqlite3',
+      'echo "module.exports = {}" > node_modules/bcrypt/index.js',
+      `echo 'throw new Error("Could not locate the bindings file")' > node_modules/sqlite3/index.js`,
+      `printf '%s\\n' ${JSON.stringify(warning)}`,
+    ].join('\n')
+    writeFileSync(join(bin, 'pnpm'), `${script}\n`, { mode: 0o755 })
+    return userEnv({ PATH: `${bin}:${process.env.PATH}` })
+  }
+
+  it('an install that skipped build scripts is a failure, named as pnpm names it', async () => {
+    const env = fakePnpm('Ignored build scripts: bcrypt, sqlite3. Run "pnpm approve-builds" to pick which dependencies should be allowed to run scripts.')
+    const { code, stdout, stderr } = await runCli(['app', '--yes', '--no-git', '--install', '--pm', 'pnpm'], { cwd: dir.path, env })
+    expect(code).toBe(1)
+    expect(stderr).toContain('error: pnpm install skipped the build scripts of bcrypt, sqlite3. The project is in')
+    expect(stdout).not.toContain('Done')
+  })
+
+  it('an install that exits 0 but leaves a native dependency unloadable is a failure', async () => {
+    const { code, stderr } = await runCli(['app', '--yes', '--no-git', '--install', '--pm', 'pnpm'], { cwd: dir.path, env: fakePnpm('Done in 1s') })
+    expect(code).toBe(1)
+    expect(stderr).toContain('error: pnpm install finished, but sqlite3 does not load (native build missing). The project is in')
+  })
+
   it('a failed install exits 1 with the reason and the retry command, leaving the project', async () => {
     const { code, stderr } = await runCli(['app', '--yes', '--no-git', '--install', '--pm', 'npm'], {
       cwd: dir.path,

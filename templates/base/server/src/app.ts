@@ -1,24 +1,24 @@
 import express, { type Express } from 'express'
 import helmet from 'helmet'
 import { servesHttps } from './config/env.js'
-import type { AppConfig } from './context.js'
+import type { AppContext } from './context.js'
 import './http/request.js'
 import { clientRoutes } from './middleware/client.js'
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js'
 import { mountApi } from './routes/api.js'
 
-export type { AppConfig } from './context.js'
-export { createAppConfig } from './context.js'
+export type { AppContext, AppServices, AppSettings } from './context.js'
+export { createAppContext } from './create-context.js'
 
 /** The whole HTTP application; the server and the tests build it the same way. */
-export function createApp(config: AppConfig): Express {
+export function createApp(ctx: AppContext): Express {
   const app = express()
   app.disable('x-powered-by')
   // API answers are never cached (see the security section of the README), so an ETag would
   // only cost a SHA-1 per response.
   app.set('etag', false)
-  if (config.env.TRUST_PROXY !== undefined) app.set('trust proxy', config.env.TRUST_PROXY)
-  const instance = config.env.INSTANCE_ID
+  if (ctx.env.TRUST_PROXY !== undefined) app.set('trust proxy', ctx.env.TRUST_PROXY)
+  const instance = ctx.env.INSTANCE_ID
   if (instance) {
     // Which instance answered, for whoever runs several behind a load balancer.
     app.use((_req, res, next) => {
@@ -27,17 +27,17 @@ export function createApp(config: AppConfig): Express {
     })
   }
 
-  mountApi(app, config)
-  const https = servesHttps(config.env)
+  mountApi(app, ctx)
+  const https = servesHttps(ctx.env)
   app.use(
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.
       contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
       strictTransportSecurity: https,
     }),
-    clientRoutes(config),
+    clientRoutes(ctx),
   )
   app.use(notFoundHandler)
-  app.use(errorHandler(config.logger))
+  app.use(errorHandler(ctx.logger))
   return app
 }

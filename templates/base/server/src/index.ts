@@ -1,21 +1,21 @@
 import type { Server, ServerResponse } from 'node:http'
 import { createApp } from './app.js'
 import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './cli/bootstrap.js'
-import { createAppConfig } from './context.js'
+import { createAppContext } from './create-context.js'
 
 const env = loadEnvOrExit()
 const sequelize = await connectOrExit(env)
 await refuseWithPendingMigrations(sequelize)
 
 // WORKER=false leaves queued jobs to `npm run worker` (only meaningful with REDIS_URL).
-const config = await createAppConfig({ env, sequelize, worker: process.env.WORKER !== 'false' })
-const app = createApp(config)
+const ctx = await createAppContext({ env, sequelize, worker: process.env.WORKER !== 'false' })
+const app = createApp(ctx)
 
 const server: Server = app.listen(env.PORT)
 server.on('listening', () => {
-  const jobs = config.queue.driver === 'redis' ? 'outbox + BullMQ on Redis' : 'outbox + in-process worker'
-  const mail = config.mailer.transport === 'smtp' ? 'SMTP' : 'log + storage/mail'
-  config.logger.info(`Listening on port ${env.PORT} (${env.BASE_URL}) — ${env.NODE_ENV}, jobs: ${jobs}, mail: ${mail}`)
+  const jobs = ctx.queue.driver === 'redis' ? 'outbox + BullMQ on Redis' : 'outbox + in-process worker'
+  const mail = ctx.mailer.transport === 'smtp' ? 'SMTP' : 'log + storage/mail'
+  ctx.logger.info(`Listening on port ${env.PORT} (${env.BASE_URL}) — ${env.NODE_ENV}, jobs: ${jobs}, mail: ${mail}`)
 })
 server.on('error', (error: NodeJS.ErrnoException) => {
   exitWith(error.code === 'EADDRINUSE' ? `Port ${env.PORT} is already in use: set PORT in .env.` : `Cannot listen: ${error.message}`)
@@ -39,10 +39,10 @@ function closeAfterAnswer(res: ServerResponse) {
 async function stop(signal: string) {
   if (stopping) return
   stopping = true
-  config.logger.info(`${signal} received, shutting down`)
+  ctx.logger.info(`${signal} received, shutting down`)
   // Whatever a dependency does, the process ends: a stop signal must never leave it hanging.
   setTimeout(() => {
-    config.logger.warn('Shutdown took longer than 10 s; exiting anyway.')
+    ctx.logger.warn('Shutdown took longer than 10 s; exiting anyway.')
     process.exit(1)
   }, 10_000).unref()
   // Requests already received finish before the database and Redis clients close under them.
@@ -50,7 +50,7 @@ async function stop(signal: string) {
   const drained = new Promise((resolve) => server.close(resolve))
   server.closeIdleConnections()
   await drained
-  await config.close()
+  await ctx.close()
   await sequelize.close()
   process.exit(0)
 }

@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppConfig } from '../src/context.js'
+import type { AppContext } from '../src/context.js'
 import { SecurityEvent } from '../src/models/index.js'
 import { pruneSecurityEvents } from '../src/security/activity.js'
 import { within } from './helpers/requests.js'
@@ -10,9 +10,9 @@ import { login, makeUser, useTestApps, withCookies } from './helpers/test-app.js
 const t = useTestApps()
 
 let app: Express
-let config: AppConfig
+let ctx: AppContext
 beforeAll(async () => {
-  ;({ app, config } = await t.build())
+  ;({ app, ctx } = await t.build())
 })
 
 const activity = (cookies: Record<string, string>, query = '') => supertest(app).get(`/api/account/activity${query}`).set(withCookies(cookies))
@@ -78,7 +78,7 @@ describe('keeping events 90 days', () => {
     const day = 24 * 3600 * 1000
     const old = await SecurityEvent.create({ userId: user.id, type: 'sign_in', sessionId: null, ip: null, userAgent: null, device: null, network: null, meta: null, createdAt: new Date(Date.now() - 91 * day) })
     const recent = await SecurityEvent.create({ userId: user.id, type: 'sign_in', sessionId: null, ip: null, userAgent: null, device: null, network: null, meta: null, createdAt: new Date(Date.now() - 89 * day) })
-    await config.queue.dispatch('security:prune-events', {})
+    await ctx.queue.dispatch('security:prune-events', {})
     await within(10_000, async () => (await SecurityEvent.findByPk(old.id)) === null)
     expect(await SecurityEvent.findByPk(recent.id)).not.toBeNull()
     expect(await pruneSecurityEvents()).toBe(0)

@@ -42,13 +42,13 @@ describe('authentication cache: one instance', () => {
   })
 
   it('a change the app announces applies at once, whatever the TTL', async () => {
-    const { app, config } = await t.build({ authCache: { ttlMs: 60_000 } })
+    const { app, ctx } = await t.build({ authCache: { ttlMs: 60_000 } })
     const user = await makeUser({ role: 'admin' })
     const session = (await login(app, user.email)).cookies
     expect((await listUsers(app, session)).status).toBe(200)
 
     await demoteInDatabase(user)
-    config.authCache.userChanged(user.id)
+    ctx.authCache.userChanged(user.id)
     expect((await listUsers(app, session)).status).toBe(403)
     expect((await me(app, session)).body.user.role).toBe('user')
   })
@@ -99,7 +99,7 @@ describe.skipIf(!redisUrl)(`authentication cache: two instances on one Redis${re
     expect((await listUsers(b.app, session)).status).toBe(200)
 
     await demoteInDatabase(user)
-    a.config.authCache.userChanged(user.id)
+    a.ctx.authCache.userChanged(user.id)
     await within(1000, async () => (await listUsers(b.app, session)).status === 403)
   })
 

@@ -2,7 +2,7 @@ import type { Express } from 'express'
 import { Op, QueryTypes } from 'sequelize'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppConfig } from '../src/context.js'
+import type { AppContext } from '../src/context.js'
 import { forDialect } from '../src/db/sql.js'
 import { EmailChangeToken, OutboxJob, PasswordResetToken, SecurityEvent, Session, User } from '../src/models/index.js'
 import { issueOneTimeToken } from '../src/services/one-time-tokens.js'
@@ -13,9 +13,9 @@ import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from
 const t = useTestApps()
 
 let app: Express
-let config: AppConfig
+let ctx: AppContext
 beforeAll(async () => {
-  ;({ app, config } = await t.build({
+  ;({ app, ctx } = await t.build({
     auth: { requireEmailVerification: false },
     rateLimits: { emailChangePerUser: { limit: 1000, windowMs: 60_000 }, mailPerEmail: { limit: 1000, windowMs: 60_000 } },
   }))
@@ -31,11 +31,11 @@ async function plantPendingLinks(userId: number): Promise<void> {
 }
 
 /** Waits until every job the app queued is done, so what the SMTP server holds is all there will be. */
-async function jobsDone(of = config): Promise<void> {
+async function jobsDone(of = ctx): Promise<void> {
   await within(10_000, async () => (await OutboxJob.count({ where: { queue: of.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
 }
 
-async function noticesTo(email: string, subject: string, of = config): Promise<ReceivedMail[]> {
+async function noticesTo(email: string, subject: string, of = ctx): Promise<ReceivedMail[]> {
   await jobsDone(of)
   return (await t.mailServer()).received.filter((mail) => mailTo(email)(mail) && mail.subject === subject)
 }
@@ -139,7 +139,7 @@ describe('the audit, replayed', () => {
     await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
     await arriving
     await jobsDone()
-    const rows = await OutboxJob.findAll({ where: { queue: config.keyPrefix } })
+    const rows = await OutboxJob.findAll({ where: { queue: ctx.keyPrefix } })
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {
       expect(row.finishedAt).not.toBeNull()
@@ -252,7 +252,7 @@ describe('every credential event goes through the security core', () => {
     const proxied = await t.build({ env: { TRUST_PROXY: '1' } })
     const signIn = (agent: string, ip: string) =>
       supertest(proxied.app).post('/api/auth/login').set('User-Agent', agent).set('X-Forwarded-For', ip).send({ email: user.email, password: PASSWORD }).expect(200)
-    const notices = () => noticesTo(user.email, 'New sign-in to your account', proxied.config)
+    const notices = () => noticesTo(user.email, 'New sign-in to your account', proxied.ctx)
     const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0'
     const safari = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'
     await signIn(firefox, '203.0.113.10')

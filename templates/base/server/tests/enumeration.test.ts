@@ -20,12 +20,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  */
 describe('no account enumeration (verification on)', () => {
   let app: TestApp['app']
-  let config: TestApp['config']
+  let ctx: TestApp['ctx']
   beforeAll(async () => {
-    ;({ app, config } = await t.build({ auth: { requireEmailVerification: true }, rateLimits: relaxed }))
+    ;({ app, ctx } = await t.build({ auth: { requireEmailVerification: true }, rateLimits: relaxed }))
   })
   /** Each request's job (a mail, or an account and a link) finishes before the next sample starts, so it slows none of them. */
-  const jobsDone = () => within(10_000, async () => (await OutboxJob.count({ where: { queue: config.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
+  const jobsDone = () => within(10_000, async () => (await OutboxJob.count({ where: { queue: ctx.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
 
   const cases: Array<[string, (email: string) => supertest.Test]> = [
     ['forgot-password', (email) => supertest(app).post('/api/auth/forgot-password').send({ email })],

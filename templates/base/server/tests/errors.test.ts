@@ -175,9 +175,9 @@ describe('error responses', () => {
 
 describe('server errors', () => {
   it('a bug is a 500 Server Error. without details, logged as an error', async () => {
-    const { app, config, logger } = await t.build()
+    const { app, ctx, logger } = await t.build()
     // A handler that throws what no dependency outage looks like.
-    config.authCache.user = () => Promise.reject(new TypeError('boom: a programming error'))
+    ctx.authCache.user = () => Promise.reject(new TypeError('boom: a programming error'))
     const user = await makeUser()
     const session = await login(app, user.email)
     const res = await supertest(app).get('/api/auth/me').set(withCookies(session.cookies))

@@ -72,9 +72,9 @@ describe('GET /api/health', () => {
   }, 60_000)
 
   it.skipIf(!redisUrl)(`200 with redis ok, 503 once Redis is gone${redisLabel}`, async () => {
-    const { app, config } = await t.build({ redis: true })
+    const { app, ctx } = await t.build({ redis: true })
     expect((await supertest(app).get('/api/health')).body).toEqual({ status: 'ok', db: 'ok', redis: 'ok' })
-    config.redis!.disconnect()
+    ctx.redis!.disconnect()
     const res = await supertest(app).get('/api/health')
     expect(res.status).toBe(503)
     expect(res.body).toEqual({ status: 'error', db: 'ok', redis: 'error' })

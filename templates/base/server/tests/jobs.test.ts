@@ -22,8 +22,8 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
 
 describe('in-process queue (no Redis)', () => {
   it('runs user:reset-password after the response', async () => {
-    const { app, config } = await t.build()
-    expect(config.queue.driver).toBe('in-process')
+    const { app, ctx } = await t.build()
+    expect(ctx.queue.driver).toBe('in-process')
     const user = await makeUser()
     const mail = await t.mailServer()
     await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
@@ -81,7 +81,7 @@ describe.skipIf(!redisUrl)(`BullMQ on Redis${redisLabel}`, () => {
   it('runs the jobs through Redis, carrying the e-mail and never a token or a password, and keeps no finished job', async () => {
     const keyPrefix = `${inject('keyPrefix')}jobs-${randomUUID().slice(0, 8)}:`
     const enqueuer = await t.build({ redis: true, worker: false, keyPrefix, auth: { requireEmailVerification: true } })
-    expect(enqueuer.config.queue.driver).toBe('redis')
+    expect(enqueuer.ctx.queue.driver).toBe('redis')
     const mail = await t.mailServer()
     const user = await makeUser()
     await supertest(enqueuer.app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
@@ -137,7 +137,7 @@ describe.skipIf(!redisUrl)(`BullMQ on Redis${redisLabel}`, () => {
 
   it('`npm run worker` processes jobs that a server without a worker enqueued', async () => {
     const prefix = `${inject('keyPrefix')}worker:`
-    const { app, config } = await t.build({ redis: true, worker: false, keyPrefix: prefix })
+    const { app, ctx } = await t.build({ redis: true, worker: false, keyPrefix: prefix })
     const mail = await t.mailServer()
     const worker = startScript(
       'server/src/cli/worker.ts',
@@ -146,7 +146,7 @@ describe.skipIf(!redisUrl)(`BullMQ on Redis${redisLabel}`, () => {
         REDIS_URL: redisUrl!,
         REDIS_PREFIX: prefix,
         SMTP_URL: mail.url,
-        BASE_URL: config.env.BASE_URL,
+        BASE_URL: ctx.env.BASE_URL,
         ...t.secrets,
       },
       /Worker started/,

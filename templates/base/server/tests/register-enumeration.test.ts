@@ -15,9 +15,9 @@ const t = useTestApps()
  */
 describe.skipIf(!redisUrl)(`register's work does not depend on the address${redisLabel}`, () => {
   it('the same statements for a taken and a free address, none reading users', async () => {
-    const { app, config } = await t.build({ auth: { requireEmailVerification: true }, redis: true, worker: false })
+    const { app, ctx } = await t.build({ auth: { requireEmailVerification: true }, redis: true, worker: false })
     // Sequelize reads its logging option at every query; its type does not show the options.
-    const options = (config.sequelize as unknown as { options: { logging: unknown } }).options
+    const options = (ctx.sequelize as unknown as { options: { logging: unknown } }).options
     const taken = await makeUser({ verified: true })
 
     async function statementsOf(email: string): Promise<string[]> {
@@ -27,7 +27,7 @@ describe.skipIf(!redisUrl)(`register's work does not depend on the address${redi
       try {
         await supertest(app).post('/api/auth/register').send({ name: 'Same Name', email, password: PASSWORD }).expect(202)
         // Until the relay has handed the job to Redis: its statements are part of what a request causes.
-        await within(10_000, async () => (await OutboxJob.count({ where: { queue: config.keyPrefix, finishedAt: null } })) === 0)
+        await within(10_000, async () => (await OutboxJob.count({ where: { queue: ctx.keyPrefix, finishedAt: null } })) === 0)
       } finally {
         options.logging = logging
       }

@@ -130,9 +130,9 @@ describe('register with e-mail verification on', () => {
   })
 
   it('two registrations of a free address decided at the same moment: one link completes one of them, the other asks for a password', async () => {
-    const { config } = await t.build({ auth: { requireEmailVerification: true }, worker: false })
+    const { ctx } = await t.build({ auth: { requireEmailVerification: true }, worker: false })
     const sent: MailMessage[] = []
-    const deps = { ...config, mailer: { transport: 'file' as const, send: async (message: MailMessage) => void sent.push(message), close() {} } }
+    const deps = { ...ctx, mailer: { transport: 'file' as const, send: async (message: MailMessage) => void sent.push(message), close() {} } }
     const email = uniqueEmail('race')
     const passwordHash = await hashPassword('password1')
     // The jobs of two registrations run in parallel (two workers): each one must see the other.

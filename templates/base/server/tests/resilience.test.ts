@@ -76,13 +76,13 @@ describe('SMTP down and back', () => {
     expect(accepted.ms).toBeLessThan(BOUND_MS)
     // The only instance stops before it could deliver; the job waits in the database.
     await new Promise((resolve) => setTimeout(resolve, 300))
-    await first.config.close()
-    expect(await OutboxJob.count({ where: { queue: first.config.keyPrefix, finishedAt: null, failedAt: null } })).toBe(1)
+    await first.ctx.close()
+    expect(await OutboxJob.count({ where: { queue: first.ctx.keyPrefix, finishedAt: null, failedAt: null } })).toBe(1)
 
     const smtp = await startMailServer(port)
     try {
       // A new instance of the same app (same queue) takes the job over.
-      await t.build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, keyPrefix: first.config.keyPrefix, retryBackoffMs: 200 })
+      await t.build({ env: { SMTP_URL: `smtp://127.0.0.1:${port}` }, keyPrefix: first.ctx.keyPrefix, retryBackoffMs: 200 })
       const arrived = await smtp.waitFor(mailTo(user.email), 10_000)
       expect(arrived.subject).toBe('Reset your password')
       await new Promise((resolve) => setTimeout(resolve, 1000))

@@ -26,9 +26,9 @@ describe('requireRole after authenticate', () => {
     // authenticate reads the cookies it needs.
     guarded = express()
     guarded.get('/public', (_req, res) => void res.json({ ok: true }))
-    guarded.get('/any', authenticate(built.config), (req, res) => void res.json({ id: req.auth?.id }))
-    guarded.get('/admin', authenticate(built.config), requireRole('admin'), (_req, res) => void res.json({ ok: true }))
-    guarded.use(errorHandler(built.config.logger))
+    guarded.get('/any', authenticate(built.ctx), (req, res) => void res.json({ id: req.auth?.id }))
+    guarded.get('/admin', authenticate(built.ctx), requireRole('admin'), (_req, res) => void res.json({ ok: true }))
+    guarded.use(errorHandler(built.ctx.logger))
   })
 
   it('public routes need nothing', async () => {

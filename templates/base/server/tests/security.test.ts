@@ -219,7 +219,7 @@ describe('authorisation rests on the database, not on token claims', () => {
   })
 
   it('a demoted admin loses admin routes on its next request, though its token still says admin', async () => {
-    const { app, config } = await t.build()
+    const { app, ctx } = await t.build()
     const admin = await makeUser({ role: 'admin' })
     const session = await login(app, admin.email)
     expect(decodeJwt(session.accessToken).payload.role).toBe('admin')
@@ -227,7 +227,7 @@ describe('authorisation rests on the database, not on token claims', () => {
 
     const userRole = await Role.findOne({ where: { name: 'user' } })
     await User.update({ roleId: userRole!.id }, { where: { id: admin.id } })
-    config.authCache.userChanged(admin.id)
+    ctx.authCache.userChanged(admin.id)
 
     await supertest(app).get('/api/users').set(withCookies(session.cookies)).expect(403)
     const me = await supertest(app).get('/api/auth/me').set(withCookies(session.cookies)).expect(200)
@@ -261,8 +261,8 @@ describe('Cache-Control: no-store on every API answer (ASVS 14.3.2)', () => {
 
 describe('COOKIE_HOST_PREFIX=true (__Host- cookie names in production)', () => {
   it('names every cookie __Host-…, Secure, Path=/ and without Domain, and ignores a tossed look-alike', async () => {
-    const { app, config } = await t.build({ env: { NODE_ENV: 'production', COOKIE_HOST_PREFIX: 'true' } })
-    const cookie = names(config)
+    const { app, ctx } = await t.build({ env: { NODE_ENV: 'production', COOKIE_HOST_PREFIX: 'true' } })
+    const cookie = names(ctx)
     expect(cookie).toMatchObject({
       access: `__Host-${authConfig.name}_access`,
       refresh: `__Host-${authConfig.name}_refresh`,

@@ -78,7 +78,7 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
     const read = await supertest(app()).get('/api/session').set(withCookies(cookies))
     expect(read.body).toEqual(merged.body)
 
-    const ttl = await redis.ttl(`${built.config.keyPrefix}session:${first.body.id}`)
+    const ttl = await redis.ttl(`${built.ctx.keyPrefix}session:${first.body.id}`)
     expect(ttl).toBeGreaterThan(security.sessionTtlSeconds - 60)
     expect(ttl).toBeLessThanOrEqual(security.sessionTtlSeconds)
   })
@@ -87,7 +87,7 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
     const res = await supertest(app()).get('/api/session')
     const cookies = jar(res)
     await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ step: 2 })
-    const store = built.config.sessions
+    const store = built.ctx.sessions
     expect(await store.get(res.body.id, 'step')).toBe(2)
     await store.set(res.body.id, 'step', 3)
     expect((await supertest(app()).get('/api/session').set(withCookies(cookies))).body.data).toEqual({ step: 3 })
@@ -172,7 +172,7 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
   })
 
   it('limits new sessions per IP (429 with Retry-After), so anonymous clients cannot fill Redis; a session in use is never limited', async () => {
-    const { app: limited, config } = await t.build({ redis: true, rateLimits: { sessionCreatePerIp: { limit: 3, windowMs: 60_000 } } })
+    const { app: limited, ctx } = await t.build({ redis: true, rateLimits: { sessionCreatePerIp: { limit: 3, windowMs: 60_000 } } })
     const body = { blob: 'x'.repeat(3900) }
     const created: Array<Record<string, string>> = []
     for (let i = 0; i < 3; i++) {
@@ -186,6 +186,6 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
     expect(refused.headers['set-cookie']).toBeUndefined()
     // Writing to a session the client already holds is not creating one.
     for (let i = 0; i < 5; i++) await supertest(limited).patch('/api/session').set(withCookies(created[0]!)).send({ n: i }).expect(200)
-    expect(await redis.keys(`${config.keyPrefix}session:*`)).toHaveLength(3)
+    expect(await redis.keys(`${ctx.keyPrefix}session:*`)).toHaveLength(3)
   })
 })

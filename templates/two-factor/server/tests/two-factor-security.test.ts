@@ -2,7 +2,7 @@ import type { Express } from 'express'
 import { Op } from 'sequelize'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import type { AppConfig } from '../src/context.js'
+import type { AppContext } from '../src/context.js'
 import { OutboxJob, PasswordResetToken, SecurityEvent, Session, type User } from '../src/models/index.js'
 import { TwoFactorChallenge } from '../src/models/two-factor-challenge.js'
 import { issueOneTimeToken } from '../src/services/one-time-tokens.js'
@@ -43,13 +43,13 @@ async function tenWrongCodes(app: Express, user: User, secret: string): Promise<
   }
 }
 
-async function jobsDone(config: AppConfig): Promise<void> {
-  await within(10_000, async () => (await OutboxJob.count({ where: { queue: config.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
+async function jobsDone(ctx: AppContext): Promise<void> {
+  await within(10_000, async () => (await OutboxJob.count({ where: { queue: ctx.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
 }
 
 describe('lockout of the second step (audit finding 5)', () => {
   it('10 wrong codes from 10 addresses lock the account: every challenge answers 429 with Retry-After, the right code too, and the owner is told once', async () => {
-    const { app, config } = await proxied()
+    const { app, ctx } = await proxied()
     const user = await makeUser()
     const { secret } = await withTwoFactor(app, user.email)
     await tenWrongCodes(app, user, secret)
@@ -64,7 +64,7 @@ describe('lockout of the second step (audit finding 5)', () => {
     expect((await challengeFrom(app, cookies, ip, { recovery_code: 'AAAA-BBBB-CCCC-DDDD' })).status).toBe(429)
 
     expect(await SecurityEvent.count({ where: { userId: user.id, type: 'locked_out' } })).toBe(1)
-    await jobsDone(config)
+    await jobsDone(ctx)
     const notices = (await t.mailServer()).received.filter((mail) => mailTo(user.email)(mail) && mail.subject === 'Sign-ins to your account are paused')
     expect(notices).toHaveLength(1)
   })
@@ -95,7 +95,7 @@ describe('lockout of the second step (audit finding 5)', () => {
   describe.skipIf(!redisUrl)(`two instances on one Redis${redisLabel}`, () => {
     it('a lock made on one instance holds on the other', async () => {
       const first = await proxied({ redis: true })
-      const second = await proxied({ redis: true, keyPrefix: first.config.keyPrefix })
+      const second = await proxied({ redis: true, keyPrefix: first.ctx.keyPrefix })
       const user = await makeUser()
       const { secret } = await withTwoFactor(first.app, user.email)
       await tenWrongCodes(first.app, user, secret)
@@ -125,13 +125,13 @@ describe('POST /api/account/two-factor/confirm is limited like a challenge (audi
 })
 
 describe("the two-factor layer's credential events", () => {
-  const notices = async (config: AppConfig, email: string, subject: string) => {
-    await jobsDone(config)
+  const notices = async (ctx: AppContext, email: string, subject: string) => {
+    await jobsDone(ctx)
     return (await t.mailServer()).received.filter((mail) => mailTo(email)(mail) && mail.subject === subject)
   }
 
   it('two_factor_enabled: recorded, other sessions end, waiting sign-ins and mailed links die, one notice', async () => {
-    const { app, config } = await t.build()
+    const { app, ctx } = await t.build()
     const user = await makeUser()
     const other = (await login(app, user.email)).cookies
     await issueOneTimeToken(PasswordResetToken, user.id, 900)
@@ -139,11 +139,11 @@ describe("the two-factor layer's credential events", () => {
     expect(await SecurityEvent.count({ where: { userId: user.id, type: 'two_factor_enabled' } })).toBe(1)
     expect((await supertest(app).get('/api/auth/me').set(withCookies(other))).status).toBe(401)
     expect(await PasswordResetToken.count({ where: { userId: user.id } })).toBe(0)
-    expect(await notices(config, user.email, 'Two-factor authentication was turned on')).toHaveLength(1)
+    expect(await notices(ctx, user.email, 'Two-factor authentication was turned on')).toHaveLength(1)
   })
 
   it('recovery_codes_regenerated and two_factor_disabled: recorded, others signed out, challenges voided, one notice each', async () => {
-    const { app, config } = await t.build()
+    const { app, ctx } = await t.build()
     const user = await makeUser()
     const { cookies } = await withTwoFactor(app, user.email)
     const api = twoFactorApi(app, cookies)
@@ -159,8 +159,8 @@ describe("the two-factor layer's credential events", () => {
     expect(await SecurityEvent.count({ where: { userId: user.id, type: 'two_factor_disabled' } })).toBe(1)
     expect(await Session.count({ where: { userId: user.id, revokedAt: null } })).toBe(1)
 
-    expect(await notices(config, user.email, 'New recovery codes were made')).toHaveLength(1)
-    expect(await notices(config, user.email, 'Two-factor authentication was turned off')).toHaveLength(1)
+    expect(await notices(ctx, user.email, 'New recovery codes were made')).toHaveLength(1)
+    expect(await notices(ctx, user.email, 'Two-factor authentication was turned off')).toHaveLength(1)
   })
 
   it('a wrong code is a sign_in_failed event; the completed challenge is a sign_in', async () => {

@@ -1,4 +1,4 @@
-import { createAppConfig } from '../context.js'
+import { createAppContext } from '../create-context.js'
 import { jobNames } from '../jobs/types.js'
 import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
@@ -7,11 +7,11 @@ const env = loadEnvOrExit()
 if (!env.REDIS_URL) exitWith('REDIS_URL is not set: without Redis, jobs run inside the server process and no worker is needed.')
 const sequelize = await connectOrExit(env)
 await refuseWithPendingMigrations(sequelize)
-const config = await createAppConfig({ env, sequelize, worker: true })
-config.logger.info(`Worker started: processing ${jobNames.join(', ')}`)
+const ctx = await createAppContext({ env, sequelize, worker: true })
+ctx.logger.info(`Worker started: processing ${jobNames.join(', ')}`)
 
 async function stop() {
-  await config.close()
+  await ctx.close()
   await sequelize.close()
   process.exit(0)
 }

@@ -1,10 +1,8 @@
 import { featureConfigs } from '../features/config.js'
+import type { Limit } from './limit.js'
 
 // Rate-limit settings: the defaults the app runs with; tests override them per app.
-export interface Limit {
-  limit: number
-  windowMs: number
-}
+export type { Limit } from './limit.js'
 
 /** Feature layers declare their limits here (and give the defaults in their `config.ts`). */
 export interface FeatureRateLimits {}

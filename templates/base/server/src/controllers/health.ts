@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 
 /** Longest a probe may take: both run at once, so health answers within it (the 2 s budget of a dead dependency). */
 const PROBE_MS = 1500
@@ -18,11 +18,11 @@ const probe = (check: () => Promise<unknown>): Promise<Probe> =>
   })
 
 /** 200 when every configured dependency answers, 503 otherwise; never a detail of the failure. */
-export function health(config: AppConfig): RequestHandler {
+export function health(ctx: AppContext): RequestHandler {
   return async (_req, res) => {
     const [db, redis] = await Promise.all([
-      probe(() => config.sequelize.query('SELECT 1')),
-      config.redis ? probe(() => config.redis!.ping()) : Promise.resolve('disabled' as const),
+      probe(() => ctx.sequelize.query('SELECT 1')),
+      ctx.redis ? probe(() => ctx.redis!.ping()) : Promise.resolve('disabled' as const),
     ])
     const healthy = db === 'ok' && redis !== 'error'
     res.status(healthy ? 200 : 503).json({ status: healthy ? 'ok' : 'error', db, redis })

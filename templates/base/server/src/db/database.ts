@@ -21,6 +21,7 @@ export function sqliteStorage(databaseUrl: string): string {
   return rest === ':memory:' ? rest : path.resolve(projectRoot, rest)
 }
 
+// One rule to reach it: through the models bound to it (`User.findAll`, `User.sequelize!` for raw SQL and transactions); `ctx.sequelize` only opens, probes and closes it.
 /** The one place where the databases differ in how to reach them. Everything else is shared. */
 export function createSequelize(databaseUrl: string): Sequelize {
   const common: Options = { logging: false, define: { freezeTableName: true } }

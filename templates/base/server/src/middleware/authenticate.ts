@@ -1,5 +1,5 @@
 import type { Request, RequestHandler } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { unauthenticated } from '../http/errors.js'
 import { cookieNames, readSignedCookie } from '../services/cookies.js'
 import { findActiveRefreshToken } from '../services/refresh-tokens.js'
@@ -19,12 +19,12 @@ import { verifyAccessToken } from '../services/tokens.js'
  * once it is revoked (logout, a password change, "sign out everywhere", …) its access token is
  * refused too, not only its refresh token.
  */
-export function authenticate(config: AppConfig): RequestHandler {
-  const names = cookieNames(config)
-  const cache = config.authCache
+export function authenticate(ctx: AppContext): RequestHandler {
+  const names = cookieNames(ctx)
+  const cache = ctx.authCache
   return async (req, res, next) => {
     // The access token is checked synchronously; only renewal and cache misses wait.
-    const proof = accessProof(req, config, names) ?? (await refreshProof(req, config, names))
+    const proof = accessProof(req, ctx, names) ?? (await refreshProof(req, ctx, names))
     if (!proof) throw unauthenticated()
     const user = cache.cachedUser(proof.userId) ?? (await cache.user(proof.userId))
     const session = cache.cachedSession(proof.sessionId) ?? (await cache.session(proof.sessionId, proof.userId))
@@ -32,7 +32,7 @@ export function authenticate(config: AppConfig): RequestHandler {
     req.auth = user.identity
     req.sessionId = proof.sessionId
     touchSession(proof.sessionId, session)
-    if (proof.renew) issueAccessCookie(res, config, user.identity, proof.sessionId)
+    if (proof.renew) issueAccessCookie(res, ctx, user.identity, proof.sessionId)
     next()
   }
 }
@@ -42,8 +42,8 @@ export function authenticate(config: AppConfig): RequestHandler {
  * change keeps the confirming session): `req.auth` is set when the request proves a user, and
  * nothing is refused when it does not.
  */
-export function authenticateIfPossible(config: AppConfig): RequestHandler {
-  const required = authenticate(config)
+export function authenticateIfPossible(ctx: AppContext): RequestHandler {
+  const required = authenticate(ctx)
   return (req, res, next) => {
     Promise.resolve(required(req, res, () => {}))
       .catch(() => {
@@ -68,27 +68,27 @@ interface Proof {
  * request is refused outright (a present but invalid token), `undefined` when the refresh
  * cookie should decide (no access cookie, an expired one, or one from before sessions).
  */
-function accessProof(req: Request, config: AppConfig, names: Names): Proof | false | undefined {
+function accessProof(req: Request, ctx: AppContext, names: Names): Proof | false | undefined {
   // `Authorization: Bearer` for clients that keep the returned access_token themselves.
   const header = req.get('authorization')
   if (header !== undefined) {
     const match = /^Bearer\s+(\S+)$/i.exec(header)
-    const verified = match ? verifyAccessToken(config.keys, match[1] as string) : null
+    const verified = match ? verifyAccessToken(ctx.keys, match[1] as string) : null
     return verified?.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : false
   }
-  const access = readSignedCookie(req, config, names.access)
+  const access = readSignedCookie(req, ctx, names.access)
   if (!access.present) return undefined
   if (access.value === null) return false
-  const verified = verifyAccessToken(config.keys, access.value)
+  const verified = verifyAccessToken(ctx.keys, access.value)
   if (verified.ok && verified.claims.sid) return { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false }
   // A token from before sessions existed (no `sid`) is renewed like an expired one.
   return verified.ok || verified.expired ? undefined : false
 }
 
 /** The refresh cookie's user and session, for a renewal; null when it proves nothing. */
-async function refreshProof(req: Request, config: AppConfig, names: Names): Promise<Proof | null> {
-  const refresh = readSignedCookie(req, config, names.refresh)
+async function refreshProof(req: Request, ctx: AppContext, names: Names): Promise<Proof | null> {
+  const refresh = readSignedCookie(req, ctx, names.refresh)
   if (refresh.value === null) return null
-  const active = await findActiveRefreshToken(config, refresh.value)
+  const active = await findActiveRefreshToken(ctx, refresh.value)
   return active === null ? null : { ...active, renew: true }
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import express, { Router, type Request } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 
 const VITE_DEV_SERVER = 'http://localhost:5173'
 
@@ -13,17 +13,17 @@ const isPageRequest = (req: Request) =>
  * the client router handles deep links. Development without a build: pages are on the Vite dev
  * server, so mailed links to this port are sent there.
  */
-export function clientRoutes(config: AppConfig): Router {
+export function clientRoutes(ctx: AppContext): Router {
   const router = Router()
-  const index = path.join(config.clientDir, 'index.html')
+  const index = path.join(ctx.clientDir, 'index.html')
   if (fs.existsSync(index)) {
-    router.use(express.static(config.clientDir, { index: false, maxAge: '1h' }))
+    router.use(express.static(ctx.clientDir, { index: false, maxAge: '1h' }))
     router.use((req, res, next) => {
       if (!isPageRequest(req) || !req.accepts('html')) return next()
       res.setHeader('Cache-Control', 'no-cache')
       res.sendFile(index)
     })
-  } else if (config.env.NODE_ENV !== 'production') {
+  } else if (ctx.env.NODE_ENV !== 'production') {
     router.use((req, res, next) => {
       if (!isPageRequest(req)) return next()
       res.redirect(302, `${VITE_DEV_SERVER}${req.originalUrl}`)

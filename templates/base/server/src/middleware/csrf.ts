@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { forbidden } from '../http/errors.js'
 import { cookieNames, requestCookies } from '../services/cookies.js'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** Origins allowed to send credentialed requests: the app's own and CORS_ORIGINS, nothing else. */
-export const trustedOrigins = (config: AppConfig) => new Set([config.env.BASE_ORIGIN, ...config.env.CORS_ORIGINS])
+export const trustedOrigins = (ctx: AppContext) => new Set([ctx.env.BASE_ORIGIN, ...ctx.env.CORS_ORIGINS])
 
 /**
  * SameSite=Lax stops most cross-site posts, SameSite=None stops none, so a state-changing
@@ -14,9 +14,9 @@ export const trustedOrigins = (config: AppConfig) => new Set([config.env.BASE_OR
  * in Origin (or Referer, or at least Sec-Fetch-Site); a request with none of them is not from a
  * browser page and cannot ride on a victim's cookies.
  */
-export function csrfGuard(config: AppConfig): RequestHandler {
-  const trusted = trustedOrigins(config)
-  const names = Object.values(cookieNames(config))
+export function csrfGuard(ctx: AppContext): RequestHandler {
+  const trusted = trustedOrigins(ctx)
+  const names = Object.values(cookieNames(ctx))
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next()
     const sent = requestCookies(req)

@@ -3,7 +3,7 @@ import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express
 import { LRUCache } from 'lru-cache'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { FallbackStore } from './fallback-store.js'
 
 export interface RateLimiters {
@@ -48,7 +48,7 @@ export type Limiter = (
 ) => RateLimitRequestHandler
 
 /** Builds the app's limiters: `name` keeps each one's counters apart in Redis. */
-export function limiterFactory(config: AppConfig): Limiter {
+export function limiterFactory(ctx: AppContext): Limiter {
   return (name, limit, key, failuresOnly = false, skip = () => false, failed = (_req, res) => res.statusCode >= 400) =>
     rateLimit({
       ...limit,
@@ -60,11 +60,11 @@ export function limiterFactory(config: AppConfig): Limiter {
       keyGenerator: (req) => key(req),
       // With Redis the counters are shared by every instance of the app; while it is down each
       // instance counts on its own (middleware/fallback-store.ts).
-      store: config.redis
+      store: ctx.redis
         ? new FallbackStore(
             new RedisStore({
-              prefix: `${config.keyPrefix}rl:${name}:`,
-              sendCommand: (command: string, ...args: string[]) => config.redis!.call(command, ...args) as Promise<RedisReply>,
+              prefix: `${ctx.keyPrefix}rl:${name}:`,
+              sendCommand: (command: string, ...args: string[]) => ctx.redis!.call(command, ...args) as Promise<RedisReply>,
             }),
           )
         : undefined,
@@ -76,9 +76,9 @@ export function limiterFactory(config: AppConfig): Limiter {
 }
 
 /** Runs after the JSON body parser, since some keys are the submitted e-mail. */
-export function createRateLimiters(config: AppConfig): RateLimiters {
-  const settings = config.rateLimits
-  const limiter = limiterFactory(config)
+export function createRateLimiters(ctx: AppContext): RateLimiters {
+  const settings = ctx.rateLimits
+  const limiter = limiterFactory(ctx)
 
   const loginPerEmailIp = limiter('login-email-ip', settings.loginPerEmailIp, (req) => `${emailOf(req)}|${ipOf(req)}`)
   return {

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { confirmEmail, confirmEmailSchema } from '../controllers/account/confirm-email-change.js'
 import { deleteAccount, deleteAccountSchema } from '../controllers/account/delete-account.js'
 import { listAccountActivity } from '../controllers/account/list-activity.js'
@@ -15,22 +15,22 @@ import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 
 /** The signed-in user's own account (CONTRACT §2 "Account"). */
-export function accountRoutes(config: AppConfig, limits: RateLimiters): Router {
+export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router()
   // The link may be opened signed out, on another device.
-  router.post('/email/confirm', authenticateIfPossible(config), precognitive(confirmEmailSchema), confirmEmail(config))
+  router.post('/email/confirm', authenticateIfPossible(ctx), precognitive(confirmEmailSchema), confirmEmail(ctx))
 
-  router.use(authenticate(config))
+  router.use(authenticate(ctx))
   // Wrong passwords count per user across these routes (5 a minute, then 429 for all of them).
   const passwordChecked = limits.accountPassword
-  router.patch('/profile', precognitive(updateProfileSchema), updateProfile(config))
-  router.post('/email', precognitive(emailChangeSchema), ...passwordChecked, ...limits.emailChange, requestEmailChange(config))
-  router.put('/password', precognitive(updatePasswordSchema), ...passwordChecked, updatePassword(config))
-  router.delete('/', precognitive(deleteAccountSchema), ...passwordChecked, deleteAccount(config))
+  router.patch('/profile', precognitive(updateProfileSchema), updateProfile(ctx))
+  router.post('/email', precognitive(emailChangeSchema), ...passwordChecked, ...limits.emailChange, requestEmailChange(ctx))
+  router.put('/password', precognitive(updatePasswordSchema), ...passwordChecked, updatePassword(ctx))
+  router.delete('/', precognitive(deleteAccountSchema), ...passwordChecked, deleteAccount(ctx))
   router.get('/sessions', listAccountSessions())
   router.get('/activity', listAccountActivity())
-  router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...passwordChecked, revokeOtherSessions(config))
-  router.delete('/sessions/:id', revokeAccountSession(config))
-  for (const feature of featureRoutes) feature.account?.(router, config, passwordChecked)
+  router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...passwordChecked, revokeOtherSessions(ctx))
+  router.delete('/sessions/:id', revokeAccountSession(ctx))
+  for (const feature of featureRoutes) feature.account?.(router, ctx, passwordChecked)
   return router
 }

@@ -3,7 +3,7 @@ import express, { Router, type Express, type RequestHandler } from 'express'
 import helmet from 'helmet'
 import { servesHttps } from '../config/env.js'
 import { security } from '../config/security.js'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { me } from '../controllers/auth/me.js'
 import { health } from '../controllers/health.js'
 import { authenticate } from '../middleware/authenticate.js'
@@ -77,15 +77,15 @@ function series(...handlers: RequestHandler[]): RequestHandler {
  * mount and /auth) cost it about a tenth of its throughput (the generator's `bench:ab`: two
  * builds serving side by side on one core). It runs the same middleware as every other API route.
  */
-export function mountApi(app: Express, config: AppConfig): void {
-  const common = apiMiddleware(config)
-  app.get('/api/auth/me', common, authenticate(config), me(config))
-  app.use('/api', common, apiRoutes(config))
+export function mountApi(app: Express, ctx: AppContext): void {
+  const common = apiMiddleware(ctx)
+  app.get('/api/auth/me', common, authenticate(ctx), me(ctx))
+  app.use('/api', common, apiRoutes(ctx))
 }
 
 /** What every API request passes before its route: headers, CORS, CSRF, body and session. */
-function apiMiddleware(config: AppConfig): RequestHandler {
-  const corsOrigins = new Set(config.env.CORS_ORIGINS)
+function apiMiddleware(ctx: AppContext): RequestHandler {
+  const corsOrigins = new Set(ctx.env.CORS_ORIGINS)
   return series(
     // JSON is never rendered as a document, so the API gets the OWASP REST Security set: nothing
     // may load or frame it, no sniffing, no referrer. Document policies (COOP,
@@ -95,7 +95,7 @@ function apiMiddleware(config: AppConfig): RequestHandler {
       crossOriginOpenerPolicy: false,
       originAgentCluster: false,
       referrerPolicy: { policy: 'no-referrer' },
-      strictTransportSecurity: servesHttps(config.env),
+      strictTransportSecurity: servesHttps(ctx.env),
       xDnsPrefetchControl: false,
       xDownloadOptions: false,
       xFrameOptions: { action: 'deny' },
@@ -105,19 +105,19 @@ function apiMiddleware(config: AppConfig): RequestHandler {
     noStore,
     // Only listed origins get CORS headers; any other origin is never reflected.
     cors({ origin: (origin, done) => done(null, origin !== undefined && corsOrigins.has(origin)), credentials: true }),
-    csrfGuard(config),
+    csrfGuard(ctx),
     bodyParser(),
-    guestSession(config),
+    guestSession(ctx),
   )
 }
 
-function apiRoutes(config: AppConfig): Router {
+function apiRoutes(ctx: AppContext): Router {
   const router = Router()
-  router.get('/health', health(config))
-  const limits = createRateLimiters(config)
-  router.use('/auth', authRoutes(config, limits))
-  router.use('/account', accountRoutes(config, limits))
-  router.use('/users', userRoutes(config))
+  router.get('/health', health(ctx))
+  const limits = createRateLimiters(ctx)
+  router.use('/auth', authRoutes(ctx, limits))
+  router.use('/account', accountRoutes(ctx, limits))
+  router.use('/users', userRoutes(ctx))
   router.use('/session', sessionRoutes(limits))
   router.use(notFoundHandler)
   return router

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { forgotPassword, forgotPasswordSchema } from '../controllers/auth/forgot-password.js'
 import { login, loginSchema } from '../controllers/auth/login.js'
 import { logoutAll } from '../controllers/auth/logout-all.js'
@@ -14,20 +14,20 @@ import { authenticate } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 
-export function authRoutes(config: AppConfig, limiters: RateLimiters): Router {
+export function authRoutes(ctx: AppContext, limiters: RateLimiters): Router {
   const router = Router()
   // GET /me is mounted in routes/api.ts, ahead of this router.
   // Live validation (middleware/precognition.ts) answers before any rate limit counts.
-  router.post('/register', precognitive(registerSchema(config)), ...limiters.register, register(config))
-  router.post('/login', precognitive(loginSchema), ...limiters.login, login(config, limiters))
-  router.post('/forgot-password', precognitive(forgotPasswordSchema), ...limiters.forgotPassword, forgotPassword(config))
-  router.post('/reset-password', precognitive(resetPasswordSchema), resetPassword(config))
-  router.post('/verify-email', precognitive(verifyEmailSchema), verifyEmail(config))
-  router.post('/resend-verification', precognitive(resendVerificationSchema), ...limiters.resendVerification, resendVerification(config))
-  router.post('/refresh-token', precognitive(refreshTokenSchema), refreshToken(config))
-  for (const feature of featureRoutes) feature.auth?.(router, config)
+  router.post('/register', precognitive(registerSchema(ctx)), ...limiters.register, register(ctx))
+  router.post('/login', precognitive(loginSchema), ...limiters.login, login(ctx, limiters))
+  router.post('/forgot-password', precognitive(forgotPasswordSchema), ...limiters.forgotPassword, forgotPassword(ctx))
+  router.post('/reset-password', precognitive(resetPasswordSchema), resetPassword(ctx))
+  router.post('/verify-email', precognitive(verifyEmailSchema), verifyEmail(ctx))
+  router.post('/resend-verification', precognitive(resendVerificationSchema), ...limiters.resendVerification, resendVerification(ctx))
+  router.post('/refresh-token', precognitive(refreshTokenSchema), refreshToken(ctx))
+  for (const feature of featureRoutes) feature.auth?.(router, ctx)
 
-  router.post('/logout', authenticate(config), logout(config))
-  router.post('/logout-all', authenticate(config), logoutAll(config))
+  router.post('/logout', authenticate(ctx), logout(ctx))
+  router.post('/logout-all', authenticate(ctx), logoutAll(ctx))
   return router
 }

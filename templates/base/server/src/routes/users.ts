@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { deleteUsers, deleteUsersSchema } from '../controllers/users/delete-users.js'
 import { listUserActivity } from '../controllers/users/list-user-activity.js'
 import { listUsers } from '../controllers/users/list-users.js'
@@ -9,13 +9,13 @@ import { authenticate } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import { requireRole } from '../middleware/require-role.js'
 
-export function userRoutes(config: AppConfig): Router {
+export function userRoutes(ctx: AppContext): Router {
   const router = Router()
-  const admin = [authenticate(config), requireRole('admin')]
-  router.get('/', ...admin, listUsers(config))
-  router.delete('/', ...admin, precognitive(deleteUsersSchema), deleteUsers(config))
-  router.patch('/:id', ...admin, precognitive(updateUserSchema), updateUser(config))
-  router.delete('/:id/sessions', ...admin, revokeUserSessions(config))
+  const admin = [authenticate(ctx), requireRole('admin')]
+  router.get('/', ...admin, listUsers(ctx))
+  router.delete('/', ...admin, precognitive(deleteUsersSchema), deleteUsers(ctx))
+  router.patch('/:id', ...admin, precognitive(updateUserSchema), updateUser(ctx))
+  router.delete('/:id/sessions', ...admin, revokeUserSessions(ctx))
   router.get('/:id/activity', ...admin, listUserActivity())
   return router
 }

@@ -1,6 +1,7 @@
-import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
+import { QueryTypes, type Transaction } from 'sequelize'
 import { forDialect } from '../db/sql.js'
 import { fieldError } from '../http/errors.js'
+import { User } from '../models/index.js'
 import { roleId } from '../services/users.js'
 
 /**
@@ -13,11 +14,11 @@ import { roleId } from '../services/users.js'
  * can be waited for in the opposite order.
  */
 export async function keepingAnAdmin<T>(
-  sequelize: Sequelize,
   work: (transaction: Transaction) => Promise<T>,
   field: string,
   message = 'The app must keep at least one admin.',
 ): Promise<T> {
+  const sequelize = User.sequelize!
   // Locking reads see the latest commits, where MySQL's plain reads would see the transaction's
   // snapshot, taken before the lock was waited for.
   const locking = sequelize.getDialect() === 'sqlite' ? '' : ' FOR UPDATE'

@@ -1,7 +1,8 @@
 import type { Request } from 'express'
 import type { Transaction } from 'sequelize'
-import type { AppConfig } from '../context.js'
-import { SecurityEvent } from '../models/index.js'
+import type { JobQueue } from '../jobs/types.js'
+import { SecurityEvent, User } from '../models/index.js'
+import type { AuthCache } from '../services/auth-cache.js'
 import { clientOf, deviceOf, revokeSessionRows, type ClientInfo } from '../services/sessions.js'
 import type { CredentialEventKind } from './events.js'
 import { networkOf } from './network.js'
@@ -37,7 +38,8 @@ export interface CredentialEventOptions {
   transaction?: Transaction
 }
 
-type Deps = Pick<AppConfig, 'sequelize' | 'queue' | 'authCache'>
+/** All the core needs of the app's services: it queues notices and tells the caches. */
+type Deps = { queue: Pick<JobQueue, 'dispatch'>; authCache: Pick<AuthCache, 'sessionsChanged' | 'userChanged'> }
 
 /**
  * THE way a credential changes hands. Every credential event goes through here, which makes the
@@ -65,7 +67,11 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     meta: options.meta ? JSON.stringify(options.meta) : null,
   }
 
+  const sequelize = SecurityEvent.sequelize!
   const write = async (transaction?: Transaction) => {
+    // The users' rows first, in id order: two changes to one user's credentials then take turns
+    // (the second sees what the first wrote) instead of deadlocking on InnoDB's gap locks.
+    if (transaction) await User.findAll({ attributes: ['id'], where: { id: users }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction })
     // Rows, revocations and voided links come before the change: a deletion of the user then
     // keeps them (userId set to null) as its trail, with its tokens already revoked.
     const createdAt = new Date()
@@ -73,7 +79,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => ({ ...row, userId, createdAt })), { transaction })
     if (revoke) {
       await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
-      await voidPendingCredentials(deps.sequelize, users, transaction)
+      await voidPendingCredentials(sequelize, users, transaction)
     }
     await options.change?.(transaction!)
     for (const event of noticed) {
@@ -90,7 +96,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     return
   }
   // A lone row (a sign-in, a failed one) is one INSERT; anything that must hold together is one transaction.
-  if (options.change || revoke || kind.notice) await deps.sequelize.transaction(write)
+  if (options.change || revoke || kind.notice) await sequelize.transaction(write)
   else await write()
   announce()
 }

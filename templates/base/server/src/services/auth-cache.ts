@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis'
 import { LRUCache } from 'lru-cache'
 import type { Logger } from '../logger.js'
-import { loadRefreshTokenRow, type RefreshTokenRow } from './refresh-tokens.js'
+import { loadRefreshTokenRow, type RefreshTokenRow } from './refresh-token-rows.js'
 import { loadSessionState, type SessionState } from './sessions.js'
 import { UserCounts } from './user-counts.js'
 import { loadUser, type CachedUser } from './users.js'

@@ -1,7 +1,8 @@
 import { parseCookie } from 'cookie'
 import { sign, unsign } from 'cookie-signature'
 import type { CookieOptions, Request, Response } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppSettings } from '../config/settings.js'
+import type { TokenKeys } from './token-keys.js'
 import { featureConfigs } from '../features/config.js'
 import { memoPerKey } from './verified-memo.js'
 
@@ -10,12 +11,12 @@ import { memoPerKey } from './verified-memo.js'
  * such a cookie only from this very host, Secure, for Path=/ and without Domain, so a sibling
  * subdomain cannot plant (toss) a cookie of the same name that would be read before ours.
  */
-function cookieName(config: CookieNameConfig, suffix: string): string {
-  const prefix = config.env.COOKIE_HOST_PREFIX && config.env.NODE_ENV === 'production' ? '__Host-' : ''
-  return `${prefix}${config.auth.name}_${suffix}`
+function cookieName(settings: CookieNameSettings, suffix: string): string {
+  const prefix = settings.env.COOKIE_HOST_PREFIX && settings.env.NODE_ENV === 'production' ? '__Host-' : ''
+  return `${prefix}${settings.auth.name}_${suffix}`
 }
 
-type CookieNameConfig = { auth: Pick<AppConfig['auth'], 'name'>; env: Pick<AppConfig['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }
+type CookieNameSettings = { auth: Pick<AppSettings['auth'], 'name'>; env: Pick<AppSettings['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }
 
 /** Feature layers declare their cookies here (and give the suffixes in their `config.ts`). */
 export interface FeatureCookieNames {}
@@ -28,25 +29,25 @@ export interface CookieNames extends FeatureCookieNames {
 
 const featureCookies = featureConfigs.flatMap((feature) => Object.entries(feature.cookies ?? {}))
 
-export function cookieNames(config: CookieNameConfig): CookieNames {
+export function cookieNames(settings: CookieNameSettings): CookieNames {
   const names: Record<string, string> = {
-    access: cookieName(config, 'access'),
-    refresh: cookieName(config, 'refresh'),
-    session: cookieName(config, 'session'),
+    access: cookieName(settings, 'access'),
+    refresh: cookieName(settings, 'refresh'),
+    session: cookieName(settings, 'session'),
   }
-  for (const [name, suffix] of featureCookies) names[name] = cookieName(config, suffix)
+  for (const [name, suffix] of featureCookies) names[name] = cookieName(settings, suffix)
   return names as unknown as CookieNames
 }
 
 /** The attributes every cookie of the app is set and cleared with. */
-export function cookieAttributes(config: Pick<AppConfig, 'env'>): CookieOptions {
-  const sameSite = config.env.COOKIE_SAMESITE
+export function cookieAttributes(settings: Pick<AppSettings, 'env'>): CookieOptions {
+  const sameSite = settings.env.COOKIE_SAMESITE
   return {
     httpOnly: true,
     path: '/',
     sameSite,
     // Browsers drop SameSite=None cookies that are not Secure.
-    secure: config.env.NODE_ENV === 'production' || sameSite === 'none',
+    secure: settings.env.NODE_ENV === 'production' || sameSite === 'none',
   }
 }
 
@@ -66,27 +67,27 @@ function dropPendingCookie(res: Response, name: string): void {
  * Signed as Express signs (`s:` + value + `.` + HMAC-SHA256, cookie-signature), with the key
  * object built once from COOKIE_SECRET: given the string, every HMAC would import the key anew.
  */
-export function setCookie(res: Response, config: Pick<AppConfig, 'env' | 'keys'>, name: string, value: string, maxAgeSeconds: number): void {
+export function setCookie(res: Response, ctx: Pick<AppSettings, 'env'> & { keys: TokenKeys }, name: string, value: string, maxAgeSeconds: number): void {
   dropPendingCookie(res, name)
-  res.cookie(name, `s:${sign(value, config.keys.cookie)}`, { ...cookieAttributes(config), maxAge: maxAgeSeconds * 1000 })
+  res.cookie(name, `s:${sign(value, ctx.keys.cookie)}`, { ...cookieAttributes(ctx), maxAge: maxAgeSeconds * 1000 })
 }
 
 /**
  * Deletes a cookie with the attributes it was set with, saying so both ways: `Max-Age=0` and an
  * `Expires` in 1970 (res.clearCookie would only give the latter).
  */
-export function clearCookie(res: Response, config: Pick<AppConfig, 'env'>, name: string): void {
+export function clearCookie(res: Response, settings: Pick<AppSettings, 'env'>, name: string): void {
   dropPendingCookie(res, name)
-  const attributes = cookieAttributes(config)
+  const attributes = cookieAttributes(settings)
   const parts = [`${name}=`, 'Max-Age=0', `Path=${attributes.path}`, 'Expires=Thu, 01 Jan 1970 00:00:00 GMT', 'HttpOnly']
   if (attributes.secure) parts.push('Secure')
   parts.push(`SameSite=${attributes.sameSite === 'none' ? 'None' : 'Lax'}`)
   res.append('Set-Cookie', parts.join('; '))
 }
 
-export function clearAuthCookies(res: Response, config: Pick<AppConfig, 'env' | 'auth'>): void {
-  const names = cookieNames(config)
-  for (const name of [names.access, names.refresh]) clearCookie(res, config, name)
+export function clearAuthCookies(res: Response, settings: Pick<AppSettings, 'env' | 'auth'>): void {
+  const names = cookieNames(settings)
+  for (const name of [names.access, names.refresh]) clearCookie(res, settings, name)
 }
 
 /**
@@ -104,15 +105,15 @@ export function requestCookies(req: Request): Record<string, unknown> {
  * uses (unsign compares in constant time). A cookie sent with a bad signature, or unsigned,
  * counts as present but unusable: it must not be mistaken for a missing one.
  */
-export function readSignedCookie(req: Request, config: Pick<AppConfig, 'keys'>, name: string): { present: boolean; value: string | null } {
+export function readSignedCookie(req: Request, ctx: { keys: TokenKeys }, name: string): { present: boolean; value: string | null } {
   const raw = requestCookies(req)[name]
   if (raw === undefined) return { present: false, value: null }
   // typeof: another middleware (cookie-parser's JSON cookies) may have filled req.cookies first.
   if (typeof raw !== 'string' || !raw.startsWith('s:')) return { present: true, value: null }
-  const memo = unsignedCookies(config.keys.cookie)
+  const memo = unsignedCookies(ctx.keys.cookie)
   const known = memo.get(raw)
   if (known !== undefined) return { present: true, value: known }
-  const value = unsign(raw.slice(2), config.keys.cookie)
+  const value = unsign(raw.slice(2), ctx.keys.cookie)
   if (value === false) return { present: true, value: null }
   memo.set(raw, value)
   return { present: true, value }

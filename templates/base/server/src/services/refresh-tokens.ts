@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { QueryTypes } from 'sequelize'
 import { security } from '../config/security.js'
 import { sql } from '../db/sql.js'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { RefreshToken } from '../models/index.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
@@ -24,11 +24,11 @@ export interface IssuedRefreshToken {
  * `exp - iat` is always the configured life and a rotation can never move `exp`. The cookie
  * keeps the configured Max-Age; the token inside it still dies at the family's expiry.
  */
-function sign(config: AppConfig, row: SignedRow, issuedAt: number): IssuedRefreshToken {
+function sign(ctx: AppContext, row: SignedRow, issuedAt: number): IssuedRefreshToken {
   const expiresAt = Math.floor(row.expiresAt.getTime() / 1000)
   return {
     row,
-    token: signRefreshToken(config.keys, { userId: row.userId as number, jti: row.jti, issuedAt, expiresAt }),
+    token: signRefreshToken(ctx.keys, { userId: row.userId as number, jti: row.jti, issuedAt, expiresAt }),
     maxAge: expiresAt - issuedAt,
   }
 }
@@ -39,8 +39,8 @@ const insertRow = sql('INSERT INTO refresh_tokens ("userId", jti, family, revoke
  * A login starts a session: a new family whose absolute expiry every later rotation inherits,
  * and the session row the sessions page lists (services/sessions.ts).
  */
-export async function startRefreshFamily(config: AppConfig, userId: number, remember: boolean, client: ClientInfo): Promise<IssuedRefreshToken> {
-  const life = remember ? config.auth.refreshRememberExpirySeconds : config.auth.refreshExpirySeconds
+export async function startRefreshFamily(ctx: AppContext, userId: number, remember: boolean, client: ClientInfo): Promise<IssuedRefreshToken> {
+  const life = remember ? ctx.auth.refreshRememberExpirySeconds : ctx.auth.refreshExpirySeconds
   const issuedAt = nowSeconds()
   const now = new Date()
   const row = { userId, jti: randomUUID(), family: randomUUID(), expiresAt: new Date((issuedAt + life) * 1000) }
@@ -52,37 +52,14 @@ export async function startRefreshFamily(config: AppConfig, userId: number, reme
     replacements: [row.userId, row.jti, row.family, false, row.expiresAt, now],
     type: QueryTypes.INSERT,
   })
-  return sign(config, row, issuedAt)
-}
-
-/** What the middleware's renewal needs of a refresh token, as the authentication cache keeps it. */
-export interface RefreshTokenRow {
-  userId: number | null
-  /** The session the token belongs to. */
-  family: string
-  revoked: boolean
-  /** Epoch milliseconds. */
-  expiresAt: number
-}
-
-const byJti = sql('SELECT "userId", family, revoked, "expiresAt" FROM refresh_tokens WHERE jti = $1')
-
-export async function loadRefreshTokenRow(jti: string): Promise<RefreshTokenRow | undefined> {
-  const sequelize = RefreshToken.sequelize!
-  const [row] = await sequelize.query<{ userId: number | null; family: string; revoked: unknown; expiresAt: Date | string }>(byJti(sequelize), {
-    bind: [jti],
-    type: QueryTypes.SELECT,
-  })
-  if (!row) return undefined
-  // SQLite and MySQL answer a boolean column with 0 or 1, PostgreSQL with false or true: Number() reads all four.
-  return { userId: row.userId, family: row.family, revoked: Number(row.revoked) === 1, expiresAt: new Date(row.expiresAt).getTime() }
+  return sign(ctx, row, issuedAt)
 }
 
 /** The user and session behind a live refresh JWT, for the middleware's renewal (no rotation), or null. */
-export async function findActiveRefreshToken(config: AppConfig, token: string): Promise<{ userId: number; sessionId: string } | null> {
-  const verified = verifyRefreshToken(config.keys, token)
+export async function findActiveRefreshToken(ctx: AppContext, token: string): Promise<{ userId: number; sessionId: string } | null> {
+  const verified = verifyRefreshToken(ctx.keys, token)
   if (!verified.ok) return null
-  const row = await config.authCache.refreshToken(verified.claims.jti, Number(verified.claims.sub))
+  const row = await ctx.authCache.refreshToken(verified.claims.jti, Number(verified.claims.sub))
   if (!row || row.revoked || row.userId === null || String(row.userId) !== verified.claims.sub || row.expiresAt <= Date.now()) return null
   return { userId: row.userId, sessionId: row.family }
 }
@@ -96,8 +73,8 @@ export async function findActiveRefreshToken(config: AppConfig, token: string): 
  * immediate parent within the grace window, receive the winner's successor. Any other reuse of
  * a revoked token revokes the whole family.
  */
-export async function rotateRefreshToken(config: AppConfig, token: string, client: ClientInfo): Promise<IssuedRefreshToken | null> {
-  const verified = verifyRefreshToken(config.keys, token)
+export async function rotateRefreshToken(ctx: AppContext, token: string, client: ClientInfo): Promise<IssuedRefreshToken | null> {
+  const verified = verifyRefreshToken(ctx.keys, token)
   if (!verified.ok) return null
   let row = await RefreshToken.findOne({ where: { jti: verified.claims.jti } })
   if (!row || row.userId === null || String(row.userId) !== verified.claims.sub) return null
@@ -110,9 +87,9 @@ export async function rotateRefreshToken(config: AppConfig, token: string, clien
       { where: { id: row.id, revoked: false } },
     )
     if (won === 1) {
-      config.authCache.sessionsChanged(row.userId)
+      ctx.authCache.sessionsChanged(row.userId)
       touchSession(row.family)
-      return sign(config, successor, verified.claims.iat)
+      return sign(ctx, successor, verified.claims.iat)
     }
     await successor.destroy()
     row = await RefreshToken.findByPk(row.id)
@@ -122,10 +99,10 @@ export async function rotateRefreshToken(config: AppConfig, token: string, clien
   const graceStart = Date.now() - security.refreshGraceSeconds * 1000
   if (row.replacedBy && row.revokedAt && row.revokedAt.getTime() >= graceStart) {
     const current = await RefreshToken.findOne({ where: { jti: row.replacedBy, revoked: false } })
-    if (current && current.expiresAt.getTime() > Date.now()) return sign(config, current, verified.claims.iat)
+    if (current && current.expiresAt.getTime() > Date.now()) return sign(ctx, current, verified.claims.iat)
   }
   // Reuse of a spent token: whoever holds the family, thief or owner, is signed out.
-  await recordCredentialEvent(config, events.sessionsRevoked, row.userId as number, {
+  await recordCredentialEvent(ctx, events.sessionsRevoked, row.userId as number, {
     origin: originOf(client),
     sessionId: row.family,
     revoke: { only: row.family },

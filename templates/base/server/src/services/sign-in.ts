@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import type { AuthIdentity } from '../http/request.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
@@ -10,15 +10,15 @@ import { clientOf } from './sessions.js'
 import { signAccessToken } from './tokens.js'
 
 /** An access token for one session (`sid`), so revoking the session ends the token too. */
-export function issueAccessCookie(res: Response, config: AppConfig, identity: AuthIdentity, sessionId: string): string {
-  const token = signAccessToken(config.keys, identity, config.auth.accessExpirySeconds, sessionId)
-  setCookie(res, config, cookieNames(config).access, token, config.auth.accessExpirySeconds)
+export function issueAccessCookie(res: Response, ctx: AppContext, identity: AuthIdentity, sessionId: string): string {
+  const token = signAccessToken(ctx.keys, identity, ctx.auth.accessExpirySeconds, sessionId)
+  setCookie(res, ctx, cookieNames(ctx).access, token, ctx.auth.accessExpirySeconds)
   return token
 }
 
-export function setTokenCookies(res: Response, config: AppConfig, identity: AuthIdentity, refresh: IssuedRefreshToken): string {
-  setCookie(res, config, cookieNames(config).refresh, refresh.token, refresh.maxAge)
-  return issueAccessCookie(res, config, identity, refresh.row.family)
+export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthIdentity, refresh: IssuedRefreshToken): string {
+  setCookie(res, ctx, cookieNames(ctx).refresh, refresh.token, refresh.maxAge)
+  return issueAccessCookie(res, ctx, identity, refresh.row.family)
 }
 
 /**
@@ -26,16 +26,16 @@ export function setTokenCookies(res: Response, config: AppConfig, identity: Auth
  * both cookies, a new guest session id, and the `sign_in` event, preceded by `new_device` (and
  * its notice) when the device and network are new to the account.
  */
-export async function signIn(req: Request, res: Response, config: AppConfig, identity: AuthIdentity, remember: boolean, method = 'password'): Promise<string> {
+export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password'): Promise<string> {
   // Parsed once: the new-device check and both events read the same device and network.
   const origin = originOf(clientOf(req))
   const [refresh, newDevice] = await Promise.all([
-    startRefreshFamily(config, identity.id, remember, origin),
+    startRefreshFamily(ctx, identity.id, remember, origin),
     isNewDevice(identity.id, origin.device, origin.network),
   ])
   const sessionId = refresh.row.family
-  if (newDevice) await recordCredentialEvent(config, events.newDevice, identity.id, { origin, sessionId })
-  await recordCredentialEvent(config, events.signIn, identity.id, { origin, sessionId, meta: { method } })
+  if (newDevice) await recordCredentialEvent(ctx, events.newDevice, identity.id, { origin, sessionId })
+  await recordCredentialEvent(ctx, events.signIn, identity.id, { origin, sessionId, meta: { method } })
   await req.session.regenerate()
-  return setTokenCookies(res, config, identity, refresh)
+  return setTokenCookies(res, ctx, identity, refresh)
 }

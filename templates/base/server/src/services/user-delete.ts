@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import { QueryTypes, type Transaction } from 'sequelize'
-import type { AppConfig } from '../context.js'
+import type { AppContext } from '../context.js'
 import { User } from '../models/index.js'
 import { keepingAnAdmin } from '../security/admins.js'
 import { recordCredentialEvent } from '../security/credential-events.js'
@@ -11,8 +11,8 @@ import { matchSql, sqlFilter, type UserFilter } from './user-list.js'
 const BATCH = 500
 
 /** An admin deletes users: each gets `account_deleted`, and their sessions end with them. */
-function deleteBatch(config: AppConfig, req: Request, ids: number[], transaction: Transaction): Promise<void> {
-  return recordCredentialEvent(config, events.accountDeleted, ids, {
+function deleteBatch(ctx: AppContext, req: Request, ids: number[], transaction: Transaction): Promise<void> {
+  return recordCredentialEvent(ctx, events.accountDeleted, ids, {
     req,
     revoke: 'all',
     userChanged: true,
@@ -23,12 +23,11 @@ function deleteBatch(config: AppConfig, req: Request, ids: number[], transaction
 }
 
 /** `{ids}`: the users with these ids (the caller is never among them); an admin always stays. */
-export function deleteUsersById(config: AppConfig, req: Request, ids: number[]): Promise<number> {
+export function deleteUsersById(ctx: AppContext, req: Request, ids: number[]): Promise<number> {
   return keepingAnAdmin(
-    config.sequelize,
     async (transaction) => {
       const existing = (await User.findAll({ attributes: ['id'], where: { id: ids }, transaction })).map((user) => user.id)
-      if (existing.length > 0) await deleteBatch(config, req, existing, transaction)
+      if (existing.length > 0) await deleteBatch(ctx, req, existing, transaction)
       return existing.length
     },
     'ids',
@@ -39,13 +38,12 @@ export function deleteUsersById(config: AppConfig, req: Request, ids: number[]):
  * "Delete all N matching": every user the search and filter match, but the `except` ids, in
  * batches of ids walked in order inside one transaction, so a failure deletes nothing.
  */
-export async function deleteMatchingUsers(config: AppConfig, req: Request, match: { search: string; filter: UserFilter }, except: Set<number>): Promise<number> {
-  const sequelize = config.sequelize
+export async function deleteMatchingUsers(ctx: AppContext, req: Request, match: { search: string; filter: UserFilter }, except: Set<number>): Promise<number> {
+  const sequelize = User.sequelize!
   const { where, bind, none } = matchSql(match.search, await sqlFilter(match.filter), sequelize.getDialect())
   if (none) return 0
   const next = `SELECT id FROM users ${where ? `${where} AND` : 'WHERE'} id > $after ORDER BY id LIMIT ${BATCH}`
   return keepingAnAdmin(
-    sequelize,
     async (transaction) => {
       let deleted = 0
       for (let after = 0; ; ) {
@@ -54,7 +52,7 @@ export async function deleteMatchingUsers(config: AppConfig, req: Request, match
         after = Number(rows.at(-1)!.id)
         const ids = rows.map((row) => Number(row.id)).filter((id) => !except.has(id))
         if (ids.length === 0) continue
-        await deleteBatch(config, req, ids, transaction)
+        await deleteBatch(ctx, req, ids, transaction)
         deleted += ids.length
       }
     },

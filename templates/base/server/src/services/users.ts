@@ -1,23 +1,12 @@
 import { QueryTypes } from 'sequelize'
 import { sql } from '../db/sql.js'
 import { userFields } from '../features/user-fields.js'
-import type { UserFields } from '../features/types.js'
+import type { UserFields } from '../features/types/user-fields.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
+import type { FeatureUserJson, UserJson, UserRow } from './user-json.js'
 
-/** Feature layers declare what they add to a user's JSON here (and fill it in their `user-fields.ts`). */
-export interface FeatureUserJson {}
-
-export interface UserJson extends FeatureUserJson {
-  id: number
-  name: string
-  email: string
-  roleId: number | null
-  role: string | null
-  emailVerifiedAt: string | null
-  createdAt: string
-  updatedAt: string
-}
+export type { UserJson, UserRow } from './user-json.js'
 
 /** What the authentication cache keeps per user: the identity of `req.auth` and the body `/me` answers with. */
 export interface CachedUser {
@@ -46,20 +35,6 @@ const featureFields = (of: (fields: UserFields) => Partial<UserJson>) => Object.
 
 /** The columns of a serialised user, for the raw queries on hot paths (no model hydration); quoted as db/sql.ts says. */
 export const USER_COLUMNS = ['u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u."createdAt", u."updatedAt"', ...userFields.flatMap((fields) => fields.columns)].join(', ')
-
-/** Feature layers declare the columns they select here. */
-export interface FeatureUserRow {}
-
-export interface UserRow extends FeatureUserRow {
-  id: number
-  name: string
-  email: string
-  roleId: number | null
-  role: string | null
-  emailVerifiedAt: Date | string | null
-  createdAt: Date | string
-  updatedAt: Date | string
-}
 
 /** SQLite hands dates back as text (`2026-01-02 03:04:05.678 +00:00`), MySQL and PostgreSQL as Date objects. */
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()

@@ -9,7 +9,9 @@ import { afterAll, inject } from 'vitest'
 import { createApp } from '../../src/app.js'
 import { authConfig, type AuthConfig } from '../../src/config/auth.js'
 import { parseEnv, type Env } from '../../src/config/env.js'
-import { createAppConfig, type AppConfig } from '../../src/context.js'
+import type { AppSettings } from '../../src/config/settings.js'
+import type { AppContext } from '../../src/context.js'
+import { createAppContext } from '../../src/create-context.js'
 import { connectDatabase, createSequelize } from '../../src/db/database.js'
 import { createLogger, type Logger } from '../../src/logger.js'
 import type { RateLimitSettings } from '../../src/config/rate-limits.js'
@@ -50,7 +52,7 @@ export interface TestAppOptions {
 
 export interface TestApp {
   app: Express
-  config: AppConfig
+  ctx: AppContext
   request: supertest.Agent
 }
 
@@ -68,19 +70,19 @@ export function memoryLogger(): MemoryLogger {
 
 /**
  * Per test file: one connection to the run's database, one SMTP server, and the apps the file
- * builds (each with its own config), all closed after the file.
+ * builds (each with its own context), all closed after the file.
  */
 export function useTestApps() {
   let sequelize: Sequelize | undefined
   let mail: MailServer | undefined
-  const apps: AppConfig[] = []
+  const apps: AppContext[] = []
   const secrets = testSecrets()
 
   const tempDirs: string[] = []
 
   afterAll(async () => {
     // A test may have broken a connection on purpose; closing must still finish.
-    for (const config of apps.splice(0)) await config.close().catch(() => {})
+    for (const ctx of apps.splice(0)) await ctx.close().catch(() => {})
     await mail?.close()
     await sequelize?.close().catch(() => {})
     for (const dir of tempDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
@@ -121,7 +123,7 @@ export function useTestApps() {
       ...options.env,
     })
     const logger = memoryLogger()
-    const config = await createAppConfig({
+    const ctx = await createAppContext({
       env,
       auth: options.auth,
       sequelize: options.ownDatabaseUrl ? undefined : await database(),
@@ -134,9 +136,9 @@ export function useTestApps() {
       mailDir: options.mailDir ?? tempDir('app-mail-'),
       clientDir: options.clientDir ?? path.join(os.tmpdir(), 'no-client-build'),
     })
-    apps.push(config)
-    const app = createApp(config)
-    return { app, config, request: supertest.agent(app), logger }
+    apps.push(ctx)
+    const app = createApp(ctx)
+    return { app, ctx, request: supertest.agent(app), logger }
   }
 
   return { build, mailServer, database, secrets, tempDir }
@@ -176,6 +178,6 @@ export async function login(app: Express, email: string, password = PASSWORD, re
 
 export const withCookies = (cookies: Record<string, string>) => ({ Cookie: cookieHeader(cookies) })
 
-/** The app's cookie names: `names()` for a test app's defaults, `names(config)` for a built one. */
-export const names = (config: Pick<AppConfig, 'auth' | 'env'> = { auth: authConfig, env: { COOKIE_HOST_PREFIX: false, NODE_ENV: 'test' } as Env }) =>
-  cookieNames(config)
+/** The app's cookie names: `names()` for a test app's defaults, `names(ctx)` for a built one. */
+export const names = (settings: Pick<AppSettings, 'auth' | 'env'> = { auth: authConfig, env: { COOKIE_HOST_PREFIX: false, NODE_ENV: 'test' } as Env }) =>
+  cookieNames(settings)

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
@@ -15,12 +15,12 @@ export const confirmEmailSchema = z.object({ token: tokenField })
  * ends and every pending link dies (a reset link mailed to the old address included); the one
  * confirming stays signed in if it is the user's own. The old address is told.
  */
-export function confirmEmail(config: AppConfig): RequestHandler {
+export function confirmEmail(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { token } = validate(confirmEmailSchema, req.body)
     const { user, previousEmail } = await confirmEmailChange(token)
     const current = req.auth?.id === user.id ? req.sessionId : undefined
-    await recordCredentialEvent(config, events.emailChanged, user.id, {
+    await recordCredentialEvent(ctx, events.emailChanged, user.id, {
       req,
       sessionId: current,
       revoke: { except: current },

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { keepingAnAdmin } from '../../security/admins.js'
@@ -16,19 +16,18 @@ export const deleteAccountSchema = z.object({ password: currentPasswordField })
  * a stolen token still meets reuse detection rather than an unknown jti. The last admin stays:
  * without one nobody could manage users.
  */
-export function deleteAccount(config: AppConfig): RequestHandler {
+export function deleteAccount(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(deleteAccountSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     await keepingAnAdmin(
-      config.sequelize,
       (transaction) =>
-        recordCredentialEvent(config, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) }),
+        recordCredentialEvent(ctx, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) }),
       'password',
       'You are the only admin: make another user an admin before deleting your account.',
     )
     await req.session.reset()
-    clearAuthCookies(res, config)
+    clearAuthCookies(res, ctx)
     res.status(204).end()
   }
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { fieldError } from '../../http/errors.js'
 import { currentPasswordField, emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -11,13 +11,13 @@ import { confirmPassword } from '../../services/confirm-password.js'
 export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField })
 
 /** Nothing changes yet: the job mails a link to the new address (services/email-change.ts). */
-export function requestEmailChange(config: AppConfig): RequestHandler {
+export function requestEmailChange(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(emailChangeSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, input.password)
     if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
-    await config.queue.dispatch('user:confirm-email', { userId: user.id, email: input.email })
-    await recordCredentialEvent(config, events.emailChangeRequested, user.id, { req })
+    await ctx.queue.dispatch('user:confirm-email', { userId: user.id, email: input.email })
+    await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, { req })
     res.json({ message: 'Check the inbox of the new address: your e-mail changes once you follow the link we sent there.' })
   }
 }

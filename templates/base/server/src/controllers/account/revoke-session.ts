@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { notFound } from '../../http/errors.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
@@ -7,14 +7,14 @@ import { events } from '../../security/events.js'
 import { findLiveSession } from '../../services/sessions.js'
 
 /** Signs one session out; another user's session or an unknown id is a 404 (nothing to tell apart). */
-export function revokeAccountSession(config: AppConfig): RequestHandler {
+export function revokeAccountSession(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const userId = req.auth!.id
     const id = String(req.params.id)
     if (!(await findLiveSession(userId, id))) throw notFound()
-    await recordCredentialEvent(config, id === req.sessionId ? events.signOut : events.sessionsRevoked, userId, { req, revoke: { only: id }, meta: { scope: 'one' } })
+    await recordCredentialEvent(ctx, id === req.sessionId ? events.signOut : events.sessionsRevoked, userId, { req, revoke: { only: id }, meta: { scope: 'one' } })
     // Signing out this very session is a logout.
-    if (id === req.sessionId) clearAuthCookies(res, config)
+    if (id === req.sessionId) clearAuthCookies(res, ctx)
     res.status(204).end()
   }
 }

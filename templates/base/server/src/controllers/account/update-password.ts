@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { currentPasswordField, newPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
@@ -11,12 +11,12 @@ import { hashPassword } from '../../services/passwords.js'
 export const updatePasswordSchema = z.object({ current_password: currentPasswordField, password: newPasswordField })
 
 /** A new password ends every other session and voids every pending link; this one stays signed in. */
-export function updatePassword(config: AppConfig): RequestHandler {
+export function updatePassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(updatePasswordSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, input.current_password, 'current_password')
     const password = await hashPassword(input.password)
-    await recordCredentialEvent(config, events.passwordChanged, user.id, {
+    await recordCredentialEvent(ctx, events.passwordChanged, user.id, {
       req,
       change: (transaction) => user.update({ password }, { transaction }),
       revoke: { except: req.sessionId },

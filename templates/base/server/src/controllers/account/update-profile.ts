@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { unauthenticated } from '../../http/errors.js'
 import { nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -9,12 +9,12 @@ import { saveUserChanges } from '../../services/user-updates.js'
 
 export const updateProfileSchema = z.object({ name: nameField })
 
-export function updateProfile(config: AppConfig): RequestHandler {
+export function updateProfile(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { name } = validate(updateProfileSchema, req.body)
     const user = await findUserById(req.auth!.id)
     if (!user) throw unauthenticated()
-    await saveUserChanges(config, user, { name })
+    await saveUserChanges(ctx, user, { name })
     res.json({ user: serializeUser(user) })
   }
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { loginSteps } from '../../features/login-steps.js'
 import { HttpError, fieldError } from '../../http/errors.js'
 import { currentPasswordField, emailField, rememberField } from '../../http/schemas.js'
@@ -24,23 +24,23 @@ const notVerified = () =>
  * An unknown e-mail and a wrong password get the same answer after the same bcrypt work. The
  * unverified-address 403 is given only to someone who knows the password.
  */
-export function login(config: AppConfig, limiters: RateLimiters): RequestHandler {
+export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
   return async (req, res) => {
     const input = validate(loginSchema, req.body)
     const user = await findSignInUser(input.email)
     // Register-then-login tells no address apart: a password of a pending registration gets the
     // unverified answer, whether the address is free, pending or has an account. Checked first,
     // so the prober's own registration costs one comparison in every case.
-    if (config.auth.requireEmailVerification && user && (await matchesPendingRegistration(user.identity.id, input.password))) throw notVerified()
+    if (ctx.auth.requireEmailVerification && user && (await matchesPendingRegistration(user.identity.id, input.password))) throw notVerified()
     if (!(await checkPassword(input.password, user?.passwordHash)) || !user) {
       // On the account's activity page: a wrong password shows there, an unknown address has no page.
-      if (user) await recordCredentialEvent(config, events.signInFailed, user.identity.id, { req, meta: { factor: 'password' } })
+      if (user) await recordCredentialEvent(ctx, events.signInFailed, user.identity.id, { req, meta: { factor: 'password' } })
       throw fieldError('email', 'These credentials do not match our records.')
     }
-    if (config.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
+    if (ctx.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
     await limiters.clearLoginFailures(req)
-    for (const step of loginSteps) if (await step(req, res, config, user, input.remember ?? false)) return
-    const accessToken = await signIn(req, res, config, user.identity, input.remember ?? false)
+    for (const step of loginSteps) if (await step(req, res, ctx, user, input.remember ?? false)) return
+    const accessToken = await signIn(req, res, ctx, user.identity, input.remember ?? false)
     res.json({ user: user.json, access_token: accessToken })
   }
 }

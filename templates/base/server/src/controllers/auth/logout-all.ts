@@ -1,15 +1,15 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 
 /** Ends every session of the user, this one included: their access tokens stop working at once. */
-export function logoutAll(config: AppConfig): RequestHandler {
+export function logoutAll(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    if (req.auth) await recordCredentialEvent(config, events.sessionsRevoked, req.auth.id, { req, revoke: 'all', meta: { scope: 'all' } })
+    if (req.auth) await recordCredentialEvent(ctx, events.sessionsRevoked, req.auth.id, { req, revoke: 'all', meta: { scope: 'all' } })
     await req.session.reset()
-    clearAuthCookies(res, config)
+    clearAuthCookies(res, ctx)
     res.status(204).end()
   }
 }

@@ -1,15 +1,15 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 
 /** Ends this session (its refresh tokens and its access token); other devices stay signed in. */
-export function logout(config: AppConfig): RequestHandler {
+export function logout(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    if (req.auth && req.sessionId) await recordCredentialEvent(config, events.signOut, req.auth.id, { req, revoke: { only: req.sessionId } })
+    if (req.auth && req.sessionId) await recordCredentialEvent(ctx, events.signOut, req.auth.id, { req, revoke: { only: req.sessionId } })
     await req.session.reset()
-    clearAuthCookies(res, config)
+    clearAuthCookies(res, ctx)
     res.status(204).end()
   }
 }

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { unauthenticated } from '../../http/errors.js'
 
 /** The user as the authentication middleware just loaded it (see services/auth-cache.ts). */
-export function me(config: AppConfig): RequestHandler {
+export function me(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const cache = config.authCache
+    const cache = ctx.authCache
     const user = req.auth ? (cache.cachedUser(req.auth.id) ?? (await cache.user(req.auth.id))) : undefined
     if (!user) throw unauthenticated()
     res.type('json').send(user.meBody)

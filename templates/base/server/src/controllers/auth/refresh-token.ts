@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { unauthenticated } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { clearAuthCookies, cookieNames, readSignedCookie } from '../../services/cookies.js'
@@ -12,19 +12,19 @@ import { findUserById, identityOf, serializeUser } from '../../services/users.js
 export const refreshTokenSchema = z.object({ refresh_token: z.string({ error: 'The refresh_token must be a string.' }).max(4096).optional() })
 
 /** Rotation: the presented token is revoked and its successor returned (see services/refresh-tokens.ts). */
-export function refreshToken(config: AppConfig): RequestHandler {
+export function refreshToken(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { refresh_token: fromBody } = validate(refreshTokenSchema, req.body)
-    const presented = fromBody ?? readSignedCookie(req, config, cookieNames(config).refresh).value
-    const issued = presented ? await rotateRefreshToken(config, presented, clientOf(req)) : null
+    const presented = fromBody ?? readSignedCookie(req, ctx, cookieNames(ctx).refresh).value
+    const issued = presented ? await rotateRefreshToken(ctx, presented, clientOf(req)) : null
     const user = issued?.row.userId ? await findUserById(issued.row.userId) : null
     if (!issued || !user) {
       // A dead cookie is removed; a bad token in the body says nothing about the cookies.
-      if (fromBody === undefined) clearAuthCookies(res, config)
+      if (fromBody === undefined) clearAuthCookies(res, ctx)
       throw unauthenticated()
     }
     const json = serializeUser(user)
-    const accessToken = setTokenCookies(res, config, identityOf(json), issued)
+    const accessToken = setTokenCookies(res, ctx, identityOf(json), issued)
     res.json({
       user: json,
       access_token: accessToken,

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import { UniqueConstraintError } from 'sequelize'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { fieldError } from '../../http/errors.js'
 import { emailField, nameField, newPasswordField } from '../../http/schemas.js'
 import { validateAsync } from '../../http/validate.js'
@@ -17,10 +17,10 @@ const emailTaken = () => fieldError('email', TAKEN)
  * With verification off a taken address is a validation error (live validation shows it as the
  * field is left); with it on, nothing may tell a taken address from a free one.
  */
-export const registerSchema = (config: Pick<AppConfig, 'auth'>) =>
+export const registerSchema = (ctx: Pick<AppContext, 'auth'>) =>
   z.object({
     name: nameField,
-    email: config.auth.requireEmailVerification
+    email: ctx.auth.requireEmailVerification
       ? emailField
       : emailField.refine(async (email) => !(await User.findOne({ where: { email }, attributes: ['id'] })), TAKEN),
     password: newPasswordField,
@@ -34,14 +34,14 @@ export const registeredMessage = 'Thanks for registering. Check your inbox: we s
  * and gets the same 202; nothing here reads the users table, so neither the answer, its timing
  * nor an id sequence can tell a taken address from a free one. The job decides what to mail.
  */
-export function register(config: AppConfig): RequestHandler {
-  const schema = registerSchema(config)
+export function register(ctx: AppContext): RequestHandler {
+  const schema = registerSchema(ctx)
   return async (req, res) => {
     const input = await validateAsync(schema, req.body)
 
-    if (config.auth.requireEmailVerification) {
+    if (ctx.auth.requireEmailVerification) {
       const passwordHash = await hashPassword(input.password)
-      await config.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash })
+      await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash })
       res.status(202).json({ message: registeredMessage })
       return
     }
@@ -50,9 +50,9 @@ export function register(config: AppConfig): RequestHandler {
     const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
       throw error instanceof UniqueConstraintError ? emailTaken() : error
     })
-    config.authCache.userChanged(user.id)
+    ctx.authCache.userChanged(user.id)
     const json = serializeUser(user)
-    const accessToken = await signIn(req, res, config, identityOf(json), false)
+    const accessToken = await signIn(req, res, ctx, identityOf(json), false)
     res.status(201).json({ user: json, access_token: accessToken })
   }
 }

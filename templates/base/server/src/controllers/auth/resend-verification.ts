@@ -1,16 +1,16 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 
 export const resendVerificationSchema = z.object({ email: emailField })
 
 /** Same answer, same work for every address: the job decides whether a link is due. */
-export function resendVerification(config: AppConfig): RequestHandler {
+export function resendVerification(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(resendVerificationSchema, req.body)
-    await config.queue.dispatch('user:verify-email', { email, reason: 'resend' })
+    await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend' })
     res.json({ message: 'If that e-mail address has an unverified account, a new verification link is on its way.' })
   }
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { emailField, newPasswordField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { PasswordResetToken } from '../../models/index.js'
@@ -15,19 +15,19 @@ import { invalidToken } from './verify-email.js'
 export const resetPasswordSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
 
 /** A new password signs the account out everywhere, and voids every other pending link (security/credential-events.ts). */
-export function resetPassword(config: AppConfig): RequestHandler {
+export function resetPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(resetPasswordSchema, req.body)
     const user = await findUserByEmail(input.email)
     if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
     const password = await hashPassword(input.password)
-    await recordCredentialEvent(config, events.passwordReset, user.id, {
+    await recordCredentialEvent(ctx, events.passwordReset, user.id, {
       req,
       change: (transaction) => user.update({ password }, { transaction }),
       revoke: 'all',
       userChanged: true,
     })
-    clearAuthCookies(res, config)
+    clearAuthCookies(res, ctx)
     res.json({ message: 'Your password has been reset. Please sign in with the new one.' })
   }
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { fieldError } from '../../http/errors.js'
 import { emailField, nameField, newPasswordField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -23,7 +23,7 @@ export const invalidToken = () => fieldError('token', 'This link is invalid or h
  * every other link of the address dies; with verification required, or a password set, so does
  * every session the account had.
  */
-export function verifyEmail(config: AppConfig): RequestHandler {
+export function verifyEmail(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(verifyEmailSchema, req.body)
     const user = await findUserByEmail(input.email)
@@ -37,10 +37,10 @@ export function verifyEmail(config: AppConfig): RequestHandler {
         : {}
     if (!(await useVerificationLink(link))) throw invalidToken()
     const verify = { emailVerifiedAt: user.emailVerifiedAt ?? new Date(), ...credentials }
-    if ('password' in credentials || config.auth.requireEmailVerification) {
+    if ('password' in credentials || ctx.auth.requireEmailVerification) {
       // A link that sets a password on an account that was already verified is a reset.
       const kind = user.emailVerifiedAt !== null && 'password' in credentials ? events.passwordReset : events.sessionsRevoked
-      await recordCredentialEvent(config, kind, user.id, {
+      await recordCredentialEvent(ctx, kind, user.id, {
         req,
         change: (transaction) => user.update(verify, { transaction }),
         revoke: 'all',
@@ -49,7 +49,7 @@ export function verifyEmail(config: AppConfig): RequestHandler {
       })
     } else {
       // Verification optional, and the account's own password stays: its sessions go on.
-      await saveUserChanges(config, user, verify)
+      await saveUserChanges(ctx, user, verify)
     }
     res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })
   }

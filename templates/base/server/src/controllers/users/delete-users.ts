@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { z } from 'zod'
 import { fieldError } from '../../http/errors.js'
 import { idField, idList, searchQuery } from '../../http/schemas.js'
@@ -19,7 +19,7 @@ const allMatching = z.object({
 /** `{ids}` or `{all: true, search?, filter?, except?}`: the body says which by carrying `all`. */
 export const deleteUsersSchema = (body: object) => ('all' in body ? allMatching : byIds)
 
-export function deleteUsers(config: AppConfig): RequestHandler {
+export function deleteUsers(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     // The JSON parser is not strict: a body may be a string, a number or `true`, on which `in`
     // throws. Like every other body that is not an object, it is validated as `{}` (a 422).
@@ -27,12 +27,12 @@ export function deleteUsers(config: AppConfig): RequestHandler {
     if ('all' in body) {
       const input = validate(allMatching, body)
       // The caller is never among "all matching": deleting oneself is the account page's job.
-      const deleted = await deleteMatchingUsers(config, req, input, new Set([...input.except, req.auth!.id]))
+      const deleted = await deleteMatchingUsers(ctx, req, input, new Set([...input.except, req.auth!.id]))
       res.json({ deleted })
       return
     }
     const ids = [...new Set(validate(byIds, body).ids)]
     if (ids.includes(req.auth!.id)) throw fieldError('ids', 'You cannot delete your own account.')
-    res.json({ deleted: await deleteUsersById(config, req, ids) })
+    res.json({ deleted: await deleteUsersById(ctx, req, ids) })
   }
 }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { pageQuery, sizeQuery } from '../../http/schemas.js'
 import { paginated } from '../../http/paginated.js'
 import { validate } from '../../http/validate.js'
@@ -9,10 +9,10 @@ import { gatherFilter, listQuery } from './user-query.js'
 const schema = listQuery.extend({ page: pageQuery, size: sizeQuery })
 
 /** The paginated object the client's DataTable reads, under `data`. */
-export function listUsers(config: AppConfig): RequestHandler {
+export function listUsers(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { page, size, ...query } = validate(schema, gatherFilter(req.query as Record<string, unknown>))
-    const { rows, total } = await findUserPage(query, page, size, config.authCache.userCounts)
+    const { rows, total } = await findUserPage(query, page, size, ctx.authCache.userCounts)
     res.json({ data: paginated(rows, total, page, size, '/api/users') })
   }
 }

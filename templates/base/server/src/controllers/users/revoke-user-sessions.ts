@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { notFound } from '../../http/errors.js'
 import { idField } from '../../http/schemas.js'
 import { User } from '../../models/index.js'
@@ -7,11 +7,11 @@ import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 
 /** "Sign out everywhere" for a user: every session and its access token, at once. */
-export function revokeUserSessions(config: AppConfig): RequestHandler {
+export function revokeUserSessions(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const id = idField.safeParse(req.params.id)
     if (!id.success || !(await User.findByPk(id.data, { attributes: ['id'] }))) throw notFound()
-    await recordCredentialEvent(config, events.sessionsRevoked, id.data, { req, revoke: 'all', meta: { scope: 'all', by: req.auth!.id } })
+    await recordCredentialEvent(ctx, events.sessionsRevoked, id.data, { req, revoke: 'all', meta: { scope: 'all', by: req.auth!.id } })
     res.status(204).end()
   }
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { fieldError, notFound } from '../../http/errors.js'
 import { idField, nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -16,7 +16,7 @@ export const updateUserSchema = z.object({
 })
 
 /** A role change applies to the user's very next request (the authentication cache drops the user everywhere). */
-export function updateUser(config: AppConfig): RequestHandler {
+export function updateUser(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const id = idField.safeParse(req.params.id)
     if (!id.success) throw notFound()
@@ -27,12 +27,11 @@ export function updateUser(config: AppConfig): RequestHandler {
     const name = input.name === undefined ? {} : { name: input.name }
     const newRoleId = input.role === undefined ? undefined : await roleId(input.role)
     if (newRoleId === undefined || newRoleId === user.roleId) {
-      await saveUserChanges(config, user, name)
+      await saveUserChanges(ctx, user, name)
     } else {
       await keepingAnAdmin(
-        config.sequelize,
         (transaction) =>
-          recordCredentialEvent(config, events.roleChanged, user.id, {
+          recordCredentialEvent(ctx, events.roleChanged, user.id, {
             req,
             userChanged: true,
             meta: { from: user.Role?.name ?? null, to: input.role, by: req.auth!.id },

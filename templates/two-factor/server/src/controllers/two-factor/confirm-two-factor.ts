@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { fieldError, unauthenticated } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
@@ -14,13 +14,13 @@ import { INVALID_CODE, USED_CODE, codeField } from './fields.js'
 export const confirmTwoFactorSchema = z.object({ code: codeField })
 
 /** Step two: a valid code turns the pending secret on, with fresh recovery codes; other sessions end. */
-export function confirmTwoFactor(config: AppConfig): RequestHandler {
+export function confirmTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { code } = validate(confirmTwoFactorSchema, req.body)
     const user = await User.findByPk(req.auth!.id)
     if (!user) throw unauthenticated()
     const pending = user.twoFactorPendingSecret
-    const secret = pending ? decrypt(pending, config.env.ENCRYPTION_KEY) : null
+    const secret = pending ? decrypt(pending, ctx.env.ENCRYPTION_KEY) : null
     if (!pending || !secret) throw fieldError('code', 'Start setting up two-factor authentication first.')
     const step = stepOfCode(secret, code)
     if (step === null) {
@@ -30,7 +30,7 @@ export function confirmTwoFactor(config: AppConfig): RequestHandler {
     }
 
     let recoveryCodes: string[] = []
-    await recordCredentialEvent(config, twoFactorEvents.enabled, user.id, {
+    await recordCredentialEvent(ctx, twoFactorEvents.enabled, user.id, {
       req,
       revoke: { except: req.sessionId },
       userChanged: true,

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { TwoFactorRecoveryCode } from '../../models/two-factor-recovery-code.js'
@@ -11,12 +11,12 @@ import { confirmPassword } from '../../services/confirm-password.js'
 export const disableTwoFactorSchema = z.object({ password: currentPasswordField })
 
 /** Secret, recovery codes and waiting sign-ins go; other sessions end. */
-export function disableTwoFactor(config: AppConfig): RequestHandler {
+export function disableTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(disableTwoFactorSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     // Sign-ins waiting for a code go too: the security core voids every pending challenge.
-    await recordCredentialEvent(config, twoFactorEvents.disabled, user.id, {
+    await recordCredentialEvent(ctx, twoFactorEvents.disabled, user.id, {
       req,
       revoke: { except: req.sessionId },
       userChanged: true,

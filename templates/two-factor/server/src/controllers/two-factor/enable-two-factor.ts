@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { confirmPassword } from '../../services/confirm-password.js'
@@ -15,12 +15,12 @@ export const enableTwoFactorSchema = z.object({ password: currentPasswordField }
  * nothing changes at login yet. Called again, it replaces the pending secret; called while
  * two-factor authentication is on, it starts moving to a new authenticator.
  */
-export function enableTwoFactor(config: AppConfig): RequestHandler {
+export function enableTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(enableTwoFactorSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     const secret = newTotpSecret()
-    await saveUserChanges(config, user, { twoFactorPendingSecret: encrypt(secret, config.env.ENCRYPTION_KEY) })
+    await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY) })
     const url = otpauthUrl(secret, user.email)
     res.json({ secret, otpauth_url: url, qr_svg: await qrCodeSvg(url) })
   }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { HttpError } from '../../http/errors.js'
 import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -12,13 +12,13 @@ import { replaceRecoveryCodes } from '../../services/two-factor/recovery-codes.j
 export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswordField })
 
 /** A new set of codes (the old ones stop working); other sessions end, as a lost set may be in use. */
-export function regenerateRecoveryCodes(config: AppConfig): RequestHandler {
+export function regenerateRecoveryCodes(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(regenerateRecoveryCodesSchema, req.body)
     const user = await confirmPassword(res, req.auth!.id, password)
     if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'Two-factor authentication is not enabled.')
     let recoveryCodes: string[] = []
-    await recordCredentialEvent(config, twoFactorEvents.recoveryCodesRegenerated, user.id, {
+    await recordCredentialEvent(ctx, twoFactorEvents.recoveryCodesRegenerated, user.id, {
       req,
       revoke: { except: req.sessionId },
       change: async (transaction) => {

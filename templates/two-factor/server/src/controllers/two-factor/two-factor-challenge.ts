@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { HttpError, fieldError } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
@@ -24,11 +24,11 @@ export const twoFactorChallengeSchema = z
 const expired = () => new HttpError(401, 'This sign-in attempt has expired. Please sign in again.')
 
 /** First on the route, so the rate limits can count per user: a request without a live challenge is a 401. */
-export function loadChallenge(config: AppConfig): RequestHandler {
+export function loadChallenge(ctx: AppContext): RequestHandler {
   return async (req, res, next) => {
-    const challenge = await openChallenge(req, config)
+    const challenge = await openChallenge(req, ctx)
     if (!challenge) {
-      clearChallengeCookie(res, config)
+      clearChallengeCookie(res, ctx)
       throw expired()
     }
     res.locals.twoFactorChallenge = challenge
@@ -37,7 +37,7 @@ export function loadChallenge(config: AppConfig): RequestHandler {
 }
 
 /** The second step of a login: a code from the authenticator, or one recovery code. */
-export function twoFactorChallenge(config: AppConfig): RequestHandler {
+export function twoFactorChallenge(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const challenge = res.locals.twoFactorChallenge as TwoFactorChallenge
     const input = validate(twoFactorChallengeSchema, req.body)
@@ -49,34 +49,34 @@ export function twoFactorChallenge(config: AppConfig): RequestHandler {
       throw new HttpError(429, `Too many wrong codes for this account. Please try again in ${seconds} seconds.`)
     }
     if (!(await countAttempt(challenge))) {
-      clearChallengeCookie(res, config)
+      clearChallengeCookie(res, ctx)
       throw expired()
     }
     const user = await User.findByPk(challenge.userId)
     if (!user) throw expired()
-    const wrong = input.code !== undefined ? await checkCode(config, user, input.code) : await checkRecoveryCode(user, input.recovery_code!)
+    const wrong = input.code !== undefined ? await checkCode(ctx, user, input.code) : await checkRecoveryCode(user, input.recovery_code!)
     if (wrong) {
       // Counted by the per-user and per-IP limits of the route, by the challenge's own 5, and
       // for the account as a whole, from every address, by the lockout.
       res.locals.wrongCode = true
       await voidIfSpent(challenge)
-      await recordCredentialEvent(config, events.signInFailed, user.id, { req, meta: SECOND_FACTOR_FAILURE })
-      if (await reachesLockout(user.id)) await recordCredentialEvent(config, twoFactorEvents.lockedOut, user.id, { req })
+      await recordCredentialEvent(ctx, events.signInFailed, user.id, { req, meta: SECOND_FACTOR_FAILURE })
+      if (await reachesLockout(user.id)) await recordCredentialEvent(ctx, twoFactorEvents.lockedOut, user.id, { req })
       throw wrong
     }
     if (!(await completeChallenge(challenge))) throw expired()
-    clearChallengeCookie(res, config)
+    clearChallengeCookie(res, ctx)
 
     const json = serializeUser((await findUserById(user.id)) ?? user)
-    const accessToken = await signIn(req, res, config, identityOf(json), challenge.remember, 'second_factor')
+    const accessToken = await signIn(req, res, ctx, identityOf(json), challenge.remember, 'second_factor')
     res.json({ user: json, access_token: accessToken })
   }
 }
 
-async function checkCode(config: AppConfig, user: User, code: string): Promise<HttpError | null> {
-  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, config.env.ENCRYPTION_KEY) : null
+async function checkCode(ctx: AppContext, user: User, code: string): Promise<HttpError | null> {
+  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, ctx.env.ENCRYPTION_KEY) : null
   if (user.twoFactorSecret && !secret) {
-    config.logger.error({ userId: user.id }, 'two-factor secret does not decrypt: was ENCRYPTION_KEY changed? Recovery codes still work.')
+    ctx.logger.error({ userId: user.id }, 'two-factor secret does not decrypt: was ENCRYPTION_KEY changed? Recovery codes still work.')
   }
   const step = secret ? stepOfCode(secret, code) : null
   if (step === null) return fieldError('code', INVALID_CODE)

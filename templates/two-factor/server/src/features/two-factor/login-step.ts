@@ -1,10 +1,10 @@
 import { startChallenge } from '../../services/two-factor/challenges.js'
-import type { LoginStep } from '../types.js'
+import type { LoginStep } from '../types/login-step.js'
 
 /** An account with two-factor on gets a challenge (the `{name}_2fa` cookie) instead of a session. */
-export const loginStep: LoginStep = async (_req, res, config, user, remember) => {
+export const loginStep: LoginStep = async (_req, res, ctx, user, remember) => {
   if (!user.json.twoFactorEnabled) return false
-  await startChallenge(res, config, user.identity.id, remember)
+  await startChallenge(res, ctx, user.identity.id, remember)
   res.json({ two_factor: true })
   return true
 }

@@ -1,7 +1,7 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
 import { TwoFactorChallenge } from '../../models/two-factor-challenge.js'
 import { TwoFactorRecoveryCode } from '../../models/two-factor-recovery-code.js'
-import type { FeatureModels } from '../types.js'
+import type { FeatureModels } from '../types/models.js'
 
 declare module '../../models/user.js' {
   interface User {

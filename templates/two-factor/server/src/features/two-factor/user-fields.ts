@@ -1,6 +1,6 @@
-import type { UserFields } from '../types.js'
+import type { UserFields } from '../types/user-fields.js'
 
-declare module '../../services/users.js' {
+declare module '../../services/user-json.js' {
   interface FeatureUserJson {
     twoFactorEnabled: boolean
   }

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express'
 import { Op } from 'sequelize'
 import { twoFactor } from '../../config/two-factor.js'
-import type { AppConfig } from '../../context.js'
+import type { AppContext } from '../../context.js'
 import { TwoFactorChallenge } from '../../models/two-factor-challenge.js'
 import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../cookies.js'
 import { hashToken, newOneTimeToken } from '../one-time-tokens.js'
@@ -10,17 +10,17 @@ import { hashToken, newOneTimeToken } from '../one-time-tokens.js'
  * After a correct password of a user with two-factor authentication: no auth cookie yet, only a
  * signed `{name}_2fa` cookie naming a challenge bound to this user and the remember-me choice.
  */
-export async function startChallenge(res: Response, config: AppConfig, userId: number, remember: boolean): Promise<void> {
+export async function startChallenge(res: Response, ctx: AppContext, userId: number, remember: boolean): Promise<void> {
   const token = newOneTimeToken()
   const now = Date.now()
   await TwoFactorChallenge.destroy({ where: { userId, expiresAt: { [Op.lte]: new Date(now) } } })
   await TwoFactorChallenge.create({ id: hashToken(token), userId, remember, expiresAt: new Date(now + twoFactor.challengeSeconds * 1000) })
-  setCookie(res, config, cookieNames(config).twoFactor, token, twoFactor.challengeSeconds)
+  setCookie(res, ctx, cookieNames(ctx).twoFactor, token, twoFactor.challengeSeconds)
 }
 
 /** The live challenge this request's cookie names, if any. */
-export async function openChallenge(req: Request, config: AppConfig): Promise<TwoFactorChallenge | null> {
-  const token = readSignedCookie(req, config, cookieNames(config).twoFactor).value
+export async function openChallenge(req: Request, ctx: AppContext): Promise<TwoFactorChallenge | null> {
+  const token = readSignedCookie(req, ctx, cookieNames(ctx).twoFactor).value
   if (!token) return null
   return TwoFactorChallenge.findOne({
     where: { id: hashToken(token), expiresAt: { [Op.gt]: new Date() }, attempts: { [Op.lt]: twoFactor.challengeAttempts } },
@@ -50,4 +50,4 @@ export async function completeChallenge(challenge: TwoFactorChallenge): Promise<
   return (await TwoFactorChallenge.destroy({ where: { id: challenge.id } })) === 1
 }
 
-export const clearChallengeCookie = (res: Response, config: AppConfig) => clearCookie(res, config, cookieNames(config).twoFactor)
+export const clearChallengeCookie = (res: Response, ctx: AppContext) => clearCookie(res, ctx, cookieNames(ctx).twoFactor)

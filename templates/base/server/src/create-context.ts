@@ -1,0 +1,78 @@
+import type { Sequelize } from 'sequelize'
+import { createAppSettings, type AppSettingsOptions } from './config/settings.js'
+import type { AppContext } from './context.js'
+import { connectDatabase, createSequelize } from './db/database.js'
+import { createJobHandlers } from './jobs/handlers.js'
+import { InProcessQueue } from './jobs/in-process-queue.js'
+import { defaultRetryPolicy, type JobQueue, type RetryPolicy } from './jobs/types.js'
+import { createLogger, type Logger } from './logger.js'
+import { createMailer } from './mail/mailer.js'
+import { initModels } from './models/index.js'
+import { paths } from './paths.js'
+import { AuthCache, defaultAuthCacheSettings, type AuthCacheSettings } from './services/auth-cache.js'
+import { warmUpPasswords } from './services/passwords.js'
+import { createTokenKeys } from './services/token-keys.js'
+import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
+
+export interface AppContextOptions extends AppSettingsOptions {
+  /** An open connection to reuse; otherwise one is opened from DATABASE_URL (and closed by close()). */
+  sequelize?: Sequelize
+  /** Run queued jobs in this process (the default); false leaves them to `npm run worker`. */
+  worker?: boolean
+  logger?: Logger
+  retry?: RetryPolicy
+  authCache?: Partial<AuthCacheSettings>
+  mailDir?: string
+}
+
+/** The settings, and the services built from them: everything `createApp` needs, once at start-up (or per test with overrides). */
+export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
+  const settings = createAppSettings(options)
+  const { env, auth, keyPrefix } = settings
+  const logger = options.logger ?? createLogger(env.NODE_ENV)
+
+  const ownsDatabase = !options.sequelize
+  const sequelize = options.sequelize ?? createSequelize(env.DATABASE_URL)
+  if (ownsDatabase) await connectDatabase(sequelize)
+  initModels(sequelize)
+
+  // ioredis and BullMQ are loaded only when Redis is configured: about 30 MB of a process without it.
+  const redisModule = env.REDIS_URL ? await import('./redis.js') : null
+  const redis = redisModule ? redisModule.createRedis(env.REDIS_URL!, logger) : null
+  if (redisModule && redis) await redisModule.redisReady(redis)
+  const mailer = createMailer({ smtpUrl: env.MAIL_TRANSPORT === 'smtp' ? env.SMTP_URL : undefined, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
+  const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
+  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache })
+  const retry = options.retry ?? defaultRetryPolicy
+  const queue: JobQueue = env.REDIS_URL
+    ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
+    : new InProcessQueue(keyPrefix, jobHandlers, retry, logger)
+  const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
+  // Security events are kept 90 days: the instances that run jobs queue their pruning every hour.
+  const pruning = (options.worker ?? true) ? setInterval(() => void queue.dispatch('security:prune-events', {}).catch(() => {}), 3600_000).unref() : undefined
+
+  await warmUpPasswords()
+
+  return {
+    ...settings,
+    keys: createTokenKeys(env),
+    sequelize,
+    redis,
+    queue,
+    jobHandlers,
+    sessions,
+    authCache,
+    mailer,
+    logger,
+    async close() {
+      clearInterval(pruning)
+      await queue.close()
+      await authCache.close()
+      mailer.close()
+      // QUIT needs a live connection; while Redis is down it would only wait for one.
+      if (redis?.status === 'ready') await redis.quit().catch(() => redis.disconnect())
+      else redis?.disconnect()
+      if (ownsDatabase) await sequelize.close()
+    },
+  }
+}

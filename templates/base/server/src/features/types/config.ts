@@ -1,0 +1,12 @@
+// The type of an extension point (features/types/<point>.ts, filled by features/<layer>/<point>.ts).
+import type { Limit } from '../../config/limit.js'
+
+/** `config.ts`: settings read at start-up. Plain data: it imports nothing of the app at run time. */
+export interface FeatureConfig {
+  /** Env variables holding secrets, checked like JWT_ACCESS_SECRET (declare them on `FeatureSecrets` too). */
+  secrets?: string[]
+  /** Default rate limits by name (declare the names on `FeatureRateLimits` too). */
+  rateLimits?: Record<string, Limit>
+  /** Cookie suffixes by name (declare the names on `FeatureCookieNames`): prefixed like the others, and CSRF-checked. */
+  cookies?: Record<string, string>
+}
