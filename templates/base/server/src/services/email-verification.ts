@@ -8,7 +8,8 @@ import { EmailVerificationToken, User } from '../models/index.js'
 import type { AuthCache } from './auth-cache.js'
 import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { checkPassword } from './passwords.js'
-import { createUser, findUserByEmail } from './users.js'
+import { createAccount } from './user-updates.js'
+import { findUserByEmail } from './users.js'
 
 /** What one registration asked for: its name and bcrypt hash (never the password). */
 export interface Registration {
@@ -65,9 +66,7 @@ function lockedForLinks<T>(user: User, work: (locked: User, transaction: Transac
 /** The unverified user a first registration makes; null when a concurrent one won the insert (and its job mails). */
 async function createPendingUser(deps: Deps, email: string, registration: Registration): Promise<User | null> {
   try {
-    const user = await createUser({ name: registration.name, email, passwordHash: registration.passwordHash, role: 'user', verified: false })
-    deps.authCache.userChanged(user.id)
-    return user
+    return await createAccount(deps, { name: registration.name, email, passwordHash: registration.passwordHash, role: 'user', verified: false })
   } catch (error) {
     if (error instanceof UniqueConstraintError) return findUserByEmail(email)
     throw error

@@ -1,13 +1,23 @@
 import type { CreationAttributes } from 'sequelize'
 import type { AuthCache } from './auth-cache.js'
 import type { User } from '../models/user.js'
+import { createUser } from './users.js'
+
+type Deps = { authCache: Pick<AuthCache, 'userChanged'> }
+
+/** A new account from a registration: created, then the caches told (the users list's total counts it at once). */
+export async function createAccount(deps: Deps, values: Parameters<typeof createUser>[0]): Promise<User> {
+  const user = await createUser(values)
+  deps.authCache.userChanged(user.id)
+  return user
+}
 
 /**
  * A change to a user that is not a credential (a name, a verified address): written, then every
  * instance's authentication cache told, so `/me` and `req.auth` never serve the old row. Changes
  * to credentials, roles and sessions go through the security core (security/credential-events.ts).
  */
-export async function saveUserChanges(deps: { authCache: Pick<AuthCache, 'userChanged'> }, user: User, values: Partial<CreationAttributes<User>>): Promise<void> {
+export async function saveUserChanges(deps: Deps, user: User, values: Partial<CreationAttributes<User>>): Promise<void> {
   await user.update(values)
   deps.authCache.userChanged(user.id)
 }

@@ -24,9 +24,10 @@ export function serializeUser(user: User): UserJson {
     roleId: user.roleId,
     role: user.Role?.name ?? null,
     emailVerifiedAt: user.emailVerifiedAt ? user.emailVerifiedAt.toISOString() : null,
+    // The layers' fields before the dates, where a user's JSON has always carried them.
+    ...featureFields((fields) => fields.fromModel(user)),
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
-    ...featureFields((fields) => fields.fromModel(user)),
   }
 }
 
@@ -47,9 +48,9 @@ export function userJsonOf(row: UserRow): UserJson {
     roleId: row.roleId,
     role: row.role,
     emailVerifiedAt: row.emailVerifiedAt === null ? null : iso(row.emailVerifiedAt),
+    ...featureFields((fields) => fields.fromRow(row)),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
-    ...featureFields((fields) => fields.fromRow(row)),
   }
 }
 

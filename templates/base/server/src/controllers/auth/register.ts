@@ -8,7 +8,8 @@ import { validateAsync } from '../../http/validate.js'
 import { User } from '../../models/index.js'
 import { hashPassword } from '../../services/passwords.js'
 import { signIn } from '../../services/sign-in.js'
-import { createUser, identityOf, serializeUser } from '../../services/users.js'
+import { createAccount } from '../../services/user-updates.js'
+import { identityOf, serializeUser } from '../../services/users.js'
 
 const TAKEN = 'The email has already been taken.'
 const emailTaken = () => fieldError('email', TAKEN)
@@ -47,10 +48,9 @@ export function register(ctx: AppContext): RequestHandler {
     }
 
     const passwordHash = await hashPassword(input.password)
-    const user = await createUser({ ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
+    const user = await createAccount(ctx, { ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
       throw error instanceof UniqueConstraintError ? emailTaken() : error
     })
-    ctx.authCache.userChanged(user.id)
     const json = serializeUser(user)
     const accessToken = await signIn(req, res, ctx, identityOf(json), false)
     res.status(201).json({ user: json, access_token: accessToken })
