@@ -229,9 +229,12 @@ export function isBoolean(option: OptionRow): boolean {
   return option.parse === undefined
 }
 
+/** `access-ttl` → `accessTtl`: a flag's or a layer's name as an identifier. */
+export const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+
 /** The commander attribute name of a flag: `--access-ttl` → `accessTtl`. */
 export function attributeName(option: OptionRow): string {
-  return option.flag.slice(2).replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+  return camelCase(option.flag.slice(2))
 }
 
 /** The flags that reproduce `answers` exactly, in table order. */

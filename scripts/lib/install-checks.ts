@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import semver from 'semver'
 import { TEMPLATES_DIR } from '../../src/generate/layers.js'
+import { packageAt, pinnedVersions } from '../../src/generate/package-json.js'
 
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall']
 
@@ -56,13 +57,23 @@ export function checkEngines(modules: string, range: string): void {
   if (refusing.length > 0) throw new Error(`the apps promise Node ${range}, but ${[...new Set(refusing)].join(', ')} do not run on ${lowest}: pin versions that do`)
 }
 
+interface Fragment {
+  allowScripts?: Record<string, boolean>
+  resolutions?: string[]
+}
+
+/** Every layer's package.json fragment. */
+function layerFragments(): Fragment[] {
+  return readdirSync(TEMPLATES_DIR)
+    .map((layer) => join(TEMPLATES_DIR, layer, 'package.json'))
+    .filter((fragment) => existsSync(fragment))
+    .map((fragment) => JSON.parse(readFileSync(fragment, 'utf8')) as Fragment)
+}
+
 /** Every `allowScripts` entry of every layer's package.json fragment. */
 export function approvedScripts(): Set<string> {
   const approved = new Set<string>()
-  for (const layer of readdirSync(TEMPLATES_DIR)) {
-    const fragment = join(TEMPLATES_DIR, layer, 'package.json')
-    if (!existsSync(fragment)) continue
-    const { allowScripts = {} } = JSON.parse(readFileSync(fragment, 'utf8')) as { allowScripts?: Record<string, boolean> }
+  for (const { allowScripts = {} } of layerFragments()) {
     for (const [name, allowed] of Object.entries(allowScripts)) if (allowed) approved.add(name)
   }
   return approved
@@ -92,14 +103,13 @@ export function checkAllowScripts(modules: string): void {
  * with npm, and a bump of the parent that wants another version stops here.
  */
 export function checkResolutions(modules: string): void {
-  const versions = JSON.parse(readFileSync(join(TEMPLATES_DIR, 'versions.json'), 'utf8')) as Record<string, string>
+  const versions = pinnedVersions()
   const stale: string[] = []
-  for (const layer of readdirSync(TEMPLATES_DIR)) {
-    const fragment = join(TEMPLATES_DIR, layer, 'package.json')
-    if (!existsSync(fragment)) continue
-    const { resolutions = [] } = JSON.parse(readFileSync(fragment, 'utf8')) as { resolutions?: string[] }
+  for (const { resolutions = [] } of layerFragments()) {
     for (const path of resolutions) {
-      const [parent, child] = [path.slice(0, path.lastIndexOf('/')), path.slice(path.lastIndexOf('/') + 1)]
+      // The same split as finishPackageJson's: the package the path ends with, scoped or not.
+      const child = packageAt(path)
+      const parent = path.slice(0, -child.length - 1)
       // Node's lookup from the parent's folder: its own node_modules first, then the top level.
       const dir = [join(modules, parent, 'node_modules', child), join(modules, child)].find((candidate) => existsSync(join(candidate, 'package.json')))
       const installed = dir ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest).version : 'nothing'

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ejs from 'ejs'
-import type { Answers, Database, PackageManager } from '../options.js'
+import { type Answers, type Database, type PackageManager, camelCase } from '../options.js'
 import { TEMPLATES_DIR, featureLayers } from './layers.js'
 
 /** Where randomness comes from; tests inject a fixed one so output is reproducible. */
@@ -84,7 +84,7 @@ export function templateContext(answers: Answers, appName: string, deps: Generat
     layersWith: (path) =>
       features
         .filter((layer) => existsSync(join(TEMPLATES_DIR, layer, path.replace('<layer>', layer))))
-        .map((layer) => ({ layer, id: layer.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()) })),
+        .map((layer) => ({ layer, id: camelCase(layer) })),
   }
   return context
 }

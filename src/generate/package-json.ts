@@ -59,7 +59,7 @@ export function finishPackageJson(merged: JsonObject, name: string): JsonObject 
 }
 
 /** The package a resolution path ends with: `a/b` → `b`, `a/@scope/b` → `@scope/b`. */
-function packageAt(path: string): string {
+export function packageAt(path: string): string {
   return /(?:^|\/)((?:@[^/]+\/)?[^/@][^/]*)$/.exec(path)?.[1] ?? path
 }
 

@@ -27,16 +27,11 @@ export interface CookieNames extends FeatureCookieNames {
   session: string
 }
 
-const featureCookies = featureConfigs.flatMap((feature) => Object.entries(feature.cookies ?? {}))
+/** Every cookie of the app by name, with its suffix: base's and the feature layers'. */
+const SUFFIXES: Record<string, string> = Object.assign({ access: 'access', refresh: 'refresh', session: 'session' }, ...featureConfigs.map((feature) => feature.cookies))
 
 export function cookieNames(settings: CookieNameSettings): CookieNames {
-  const names: Record<string, string> = {
-    access: cookieName(settings, 'access'),
-    refresh: cookieName(settings, 'refresh'),
-    session: cookieName(settings, 'session'),
-  }
-  for (const [name, suffix] of featureCookies) names[name] = cookieName(settings, suffix)
-  return names as unknown as CookieNames
+  return Object.fromEntries(Object.entries(SUFFIXES).map(([name, suffix]) => [name, cookieName(settings, suffix)])) as unknown as CookieNames
 }
 
 /** The attributes every cookie of the app is set and cleared with. */
