@@ -19,6 +19,7 @@ export interface Answers {
   emailVerification: boolean
   cookieName: string
   twoFactor: boolean
+  passkeys: boolean
   pm: PackageManager
   install: boolean
   git: boolean
@@ -168,6 +169,15 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => false,
     layer: 'two-factor',
     matrix: { tag: '2fa' },
+  }),
+  row({
+    key: 'passkeys',
+    flag: '--passkeys',
+    description: 'offer passkeys (WebAuthn)',
+    prompt: 'Offer passkeys (WebAuthn)?',
+    default: () => false,
+    layer: 'passkeys',
+    matrix: { tag: 'passkeys' },
   }),
   row({
     key: 'pm',

@@ -108,25 +108,27 @@ describe('answers', () => {
   it('derives every variant from the options table', () => {
     expect(VARIANT_IDS).toEqual([
       'sqlite',
-      'sqlite-custom-verify-2fa-redis',
-      'mysql-2fa-redis',
-      'mysql-custom-verify',
-      'postgres-verify-redis',
-      'postgres-custom-2fa',
+      'sqlite-custom-redis',
+      'mysql-passkeys-redis',
+      'mysql-custom-verify-2fa',
+      'postgres-2fa-redis',
+      'postgres-custom-verify-passkeys',
+      'sqlite-verify-2fa-passkeys-redis',
     ])
-    expect(variantAnswers('mysql-custom-verify')).toMatchObject({
+    expect(variantAnswers('mysql-custom-verify-2fa')).toMatchObject({
       db: 'mysql',
       emailVerification: true,
       cookieName: 'acme',
       accessTtl: 600,
       refreshTtl: 7200,
       rememberTtl: 1209600,
-      twoFactor: false,
+      twoFactor: true,
+      passkeys: false,
       install: false,
       git: false,
     })
-    expect(variantAnswers('sqlite')).toMatchObject({ db: 'sqlite', twoFactor: false, cookieName: 'app', emailVerification: false, accessTtl: 900 })
-    expect(variant('mysql-2fa-redis').redis).toBe(true)
+    expect(variantAnswers('sqlite')).toMatchObject({ db: 'sqlite', twoFactor: false, passkeys: false, cookieName: 'app', emailVerification: false, accessTtl: 900 })
+    expect(variant('mysql-passkeys-redis').redis).toBe(true)
     expect(variant('sqlite').redis).toBe(false)
     expect(OPTIONS.map((option) => option.key).sort()).toEqual(Object.keys(variantAnswers("sqlite")).sort())
   })

@@ -11,7 +11,10 @@ export type MailTransport = 'smtp' | 'log'
 /** The secrets feature layers require (their `config.ts` lists the names; they declare them here). */
 export interface FeatureSecrets {}
 
-export interface Env extends FeatureSecrets {
+/** The other variables feature layers read (their `config.ts` parses them; they declare them here). */
+export interface FeatureEnv {}
+
+export interface Env extends FeatureSecrets, FeatureEnv {
   NODE_ENV: NodeEnv
   PORT: number
   /** Public origin plus optional path prefix, without a trailing slash. */
@@ -172,6 +175,9 @@ export function parseEnv(source: Source): Env {
     fail('INSTANCE_ID', 'may hold only letters, digits and _ . - (at most 64).')
   }
 
+  const base = { NODE_ENV: nodeEnv as NodeEnv, BASE_URL: baseUrl, BASE_ORIGIN: baseOrigin }
+  const featureEnv = Object.assign({}, ...featureConfigs.map((feature) => feature.env?.(read, fail, base))) as FeatureEnv
+
   if (errors.length > 0) throw new EnvError(errors)
 
   return {
@@ -191,6 +197,7 @@ export function parseEnv(source: Source): Env {
     CORS_ORIGINS: corsOrigins,
     TRUST_PROXY: trustProxy,
     INSTANCE_ID: instanceId,
+    ...featureEnv,
   }
 }
 

@@ -1,4 +1,5 @@
 // The type of an extension point (features/types/<point>.ts, filled by features/<layer>/<point>.ts).
+import type { Env } from '../../config/env.js'
 import type { Limit } from '../../config/limit.js'
 
 /** `config.ts`: settings read at start-up. Plain data: it imports nothing of the app at run time. */
@@ -9,4 +10,10 @@ export interface FeatureConfig {
   rateLimits?: Record<string, Limit>
   /** Cookie suffixes by name (declare the names on `FeatureCookieNames`): prefixed like the others, and CSRF-checked. */
   cookies?: Record<string, string>
+  /**
+   * Reads the layer's own environment variables (declare them on `FeatureEnv`): `read` gives a
+   * variable's trimmed value (empty is unset), `fail` reports one bad variable, and start-up
+   * stops with every line reported, as for base's.
+   */
+  env?(read: (name: string) => string | undefined, fail: (name: string, problem: string) => void, base: Pick<Env, 'NODE_ENV' | 'BASE_URL' | 'BASE_ORIGIN'>): object
 }

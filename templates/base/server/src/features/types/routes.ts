@@ -1,5 +1,5 @@
 // The type of an extension point (features/types/<point>.ts, filled by features/<layer>/<point>.ts).
-import type { RequestHandler, Router } from 'express'
+import type { Express, RequestHandler, Router } from 'express'
 import type { AppContext } from '../../context.js'
 
 /** `routes.ts`: routes mounted on base's routers. */
@@ -8,4 +8,6 @@ export interface FeatureRoutes {
   auth?(router: Router, ctx: AppContext): void
   /** On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user. */
   account?(router: Router, ctx: AppContext, passwordChecked: RequestHandler[]): void
+  /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
+  root?(app: Express, ctx: AppContext): void
 }
