@@ -26,6 +26,17 @@ function outputPath(templatePath: string): string {
 }
 
 /**
+ * `+<layer>/…` in a layer holds what it adds only when that other layer is on too (a test of
+ * both together): the path without its first segment then, nothing otherwise. So neither layer
+ * names the other in a variant that has only one of them.
+ */
+function withOtherLayer(path: string, layers: string[]): string | undefined {
+  if (!path.startsWith('+')) return path
+  const slash = path.indexOf('/')
+  return layers.includes(path.slice(1, slash)) ? path.slice(slash + 1) : undefined
+}
+
+/**
  * Renders a project in memory. Pure: the same answers, name and random source give the same
  * bytes, which is what the snapshot tests rely on.
  */
@@ -34,16 +45,19 @@ export function renderProject(answers: Answers, appName: string, deps: GenerateD
   const files = new Map<string, Buffer>()
   let packageJson = {}
 
-  for (const layer of layersFor(answers)) {
+  const layers = layersFor(answers)
+  for (const layer of layers) {
     const root = join(TEMPLATES_DIR, layer)
-    for (const templatePath of listFiles(root)) {
+    for (const listedPath of listFiles(root)) {
       // EJS partials a layer lends to base templates (`include('../<layer>/partials/…')`), not files of the app.
-      if (templatePath.startsWith('partials/')) continue
-      const source = readFileSync(join(root, templatePath))
+      if (listedPath.startsWith('partials/')) continue
+      const templatePath = withOtherLayer(listedPath, layers)
+      if (templatePath === undefined) continue
+      const source = readFileSync(join(root, listedPath))
       if (templatePath === 'package.json') {
         packageJson = deepMerge(packageJson, JSON.parse(source.toString('utf8')))
       } else if (templatePath.endsWith('.ejs')) {
-        const text = ejs.render(source.toString('utf8'), context, { filename: join(root, templatePath) })
+        const text = ejs.render(source.toString('utf8'), context, { filename: join(root, listedPath) })
         files.set(outputPath(templatePath), Buffer.from(text))
       } else {
         files.set(outputPath(templatePath), source)

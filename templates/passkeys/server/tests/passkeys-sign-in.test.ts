@@ -1,17 +1,13 @@
-import fs from 'node:fs'
-import path from 'node:path'
-import { QueryTypes } from 'sequelize'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sql } from '../src/db/sql.js'
-import { SecurityEvent, User } from '../src/models/index.js'
+import { SecurityEvent } from '../src/models/index.js'
 import { Passkey } from '../src/models/passkey.js'
 import { PasskeyChallenge } from '../src/models/passkey-challenge.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { jar, setCookies } from './helpers/cookies.js'
 import { ORIGIN, RP_ID, signInOptions, signInWithPasskey, withPasskey } from './helpers/passkeys.js'
 import { me } from './helpers/requests.js'
-import { authConfig, makeUser, names, PASSWORD, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { authConfig, makeUser, names, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
 // This file fails many sign-ins from one address on purpose; the limits have tests of their own below.
@@ -171,23 +167,5 @@ describe('POST /api/auth/passkey', () => {
     expect((await signInWithPasskey(limited, stranger)).res.status).toBe(401)
     expect((await signInWithPasskey(limited, stranger)).res.status).toBe(401)
     expect((await signInWithPasskey(limited, stranger)).res.status).toBe(429)
-  })
-})
-
-// With the two-factor layer in the app too: a passkey is two factors already.
-const twoFactorInApp = fs.existsSync(path.join(import.meta.dirname, '../src/features/two-factor'))
-describe.runIf(twoFactorInApp)('with two-factor authentication on', () => {
-  it('a passkey sign-in asks for no second factor; a password sign-in still does', async () => {
-    const { app } = await t.build()
-    const user = await makeUser()
-    const { authenticator } = await withPasskey(app, user.email)
-    const sequelize = User.sequelize!
-    await sequelize.query(sql('UPDATE users SET "twoFactorConfirmedAt" = $1 WHERE id = $2')(sequelize), { bind: [new Date(), user.id], type: QueryTypes.UPDATE })
-    const password = await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
-    expect(password.body).toEqual({ two_factor: true })
-    const { res } = await signInWithPasskey(app, authenticator)
-    expect(res.status).toBe(200)
-    expect(res.body.user).toMatchObject({ id: user.id, twoFactorEnabled: true })
-    expect(res.body.access_token).toEqual(expect.any(String))
   })
 })

@@ -24,8 +24,8 @@ const failed = () => new HttpError(401, 'This passkey could not sign you in. Ple
 /**
  * The browser's signed assertion, checked against the cookie's challenge (used up here, right or
  * wrong), the origin, RP id, the stored public key, user verification and the signature counter.
- * It signs in as a password and a second factor would, and asks for no second factor: a passkey
- * with user verification is two factors already.
+ * It signs in as a password would, but skips the login steps after a password (a code asked
+ * for): the device was present and unlocked by its owner's fingerprint, face or PIN.
  */
 export function passkeySignIn(ctx: AppContext): RequestHandler {
   return async (req, res) => {
