@@ -1,4 +1,16 @@
+import type { Component } from 'vue'
 import type { LocationQuery, RouteLocationRaw, RouteRecordRaw } from 'vue-router'
+
+/** What a feature adds to the login page. */
+export interface LoginExtension {
+  /**
+   * Another way to sign in, shown under the form. It gets the form's "Remember me" as the prop
+   * `remember` and finishes a sign-in itself.
+   */
+  component?: Component<{ remember: boolean }>
+  /** Tokens after `username` in the e-mail field's `autocomplete` (the browser's autofill hints). */
+  autocomplete?: string
+}
 
 /**
  * What a feature layer adds to the client: it ships `features/<layer>.ts` exporting
@@ -14,4 +26,5 @@ export interface ClientFeature {
    * asking for a second factor), or undefined to let the sign-in finish.
    */
   afterLogin?(data: unknown, redirect: LocationQuery[string] | undefined): RouteLocationRaw | undefined
+  login?: LoginExtension
 }

@@ -1,6 +1,12 @@
 // The type of an extension point (features/types/<point>.ts, filled by features/<layer>/<point>.ts).
-import type { Env } from '../../config/env.js'
 import type { Limit } from '../../config/limit.js'
+
+/** What a layer's variables may depend on, as config/env.ts has read them (spelled out here: importing env.ts would close a cycle). */
+export interface EnvBasics {
+  NODE_ENV: 'development' | 'production' | 'test'
+  BASE_URL: string
+  BASE_ORIGIN: string
+}
 
 /** `config.ts`: settings read at start-up. Plain data: it imports nothing of the app at run time. */
 export interface FeatureConfig {
@@ -15,5 +21,5 @@ export interface FeatureConfig {
    * variable's trimmed value (empty is unset), `fail` reports one bad variable, and start-up
    * stops with every line reported, as for base's.
    */
-  env?(read: (name: string) => string | undefined, fail: (name: string, problem: string) => void, base: Pick<Env, 'NODE_ENV' | 'BASE_URL' | 'BASE_ORIGIN'>): object
+  env?(read: (name: string) => string | undefined, fail: (name: string, problem: string) => void, base: EnvBasics): object
 }

@@ -1,3 +1,3 @@
 import type { FeatureUserFields } from '@/types'
 
-export const userFields: FeatureUserFields = { twoFactorEnabled: false }
+export const userFields: Pick<FeatureUserFields, 'twoFactorEnabled'> = { twoFactorEnabled: false }
