@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { secretNames } from '../../src/config/env.js'
@@ -102,12 +103,37 @@ export function startScript(script: string, env: Record<string, string>, ready: 
   }
 }
 
+/**
+ * A port for a server a test starts (a child process, its own Redis, a proxy), which binds it a
+ * moment later. Not one the kernel hands out (`listen(0)`): those come from the ephemeral range,
+ * from which every outgoing connection of the parallel test files also takes its local port, so
+ * one of them could take it in between ("Port … is already in use", seen in CI). Below that
+ * range only another test's choice could collide: random, and checked free.
+ */
 export async function freePort(): Promise<number> {
+  const low = 20_000
+  const high = Math.max(ephemeralLow(), low + 1_000)
+  for (;;) {
+    const port = low + Math.floor(Math.random() * (high - low))
+    if (await canListen(port)) return port
+  }
+}
+
+function ephemeralLow(): number {
+  try {
+    return Number(fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || 32_768
+  } catch {
+    // Not Linux: the IANA range starts at 49152, and nearly every other system uses it.
+    return 32_768
+  }
+}
+
+function canListen(port: number): Promise<boolean> {
   const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-  return port
+  return new Promise((resolve) => {
+    server.once('error', () => resolve(false))
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)))
+  })
 }
 
 /** An empty database of the run's dialect, for tests of migrations and start-up. */
