@@ -139,10 +139,10 @@ describe('generate', () => {
 })
 
 describe('the contract of a generated app', () => {
-  it('has exactly the scripts of CONTRACT §2 (plus the worker)', () => {
+  it('has exactly the scripts of CONTRACT §2 (plus the worker, and the search refill that rows written with SQL need)', () => {
     const pkg = JSON.parse(renderProject(sqlite, 'x', { random: countingRandom() }).get('package.json')!.toString())
     expect(Object.keys(pkg.scripts).sort()).toEqual(
-      ['build', 'db:migrate', 'dev', 'start', 'test', 'test:e2e', 'typecheck', 'user:create', 'worker'].sort(),
+      ['build', 'db:migrate', 'db:refill-search', 'dev', 'start', 'test', 'test:e2e', 'typecheck', 'user:create', 'worker'].sort(),
     )
     expect(pkg.type).toBe('module')
     expect(pkg.private).toBe(true)

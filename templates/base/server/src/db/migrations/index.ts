@@ -7,6 +7,7 @@ import * as createSessions from './0006-create-sessions.js'
 import * as createEmailChangeTokens from './0007-create-email-change-tokens.js'
 import * as createOutboxJobs from './0008-create-outbox-jobs.js'
 import * as createSecurityEvents from './0009-create-security-events.js'
+import * as fillUsersSearch from './0010-fill-users-search.js'
 import { featureMigrations } from '../../features/migrations.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -23,5 +24,6 @@ export const migrations = [
   { name: '0007-create-email-change-tokens', ...createEmailChangeTokens },
   { name: '0008-create-outbox-jobs', ...createOutboxJobs },
   { name: '0009-create-security-events', ...createSecurityEvents },
+  { name: '0010-fill-users-search', ...fillUsersSearch },
   ...featureMigrations,
 ]
