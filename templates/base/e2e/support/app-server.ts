@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
-import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
 import { databaseServer } from '../../server/src/db/database.js'
+import { freePort } from '../../server/tests/helpers/processes.js'
 import { projectRoot } from './paths'
 
 export interface SeedUser {
@@ -12,14 +12,6 @@ export interface SeedUser {
   email: string
   password: string
   role?: 'admin' | 'user'
-}
-
-async function freePort(): Promise<number> {
-  const server = net.createServer()
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.address() as net.AddressInfo
-  await new Promise((resolve) => server.close(resolve))
-  return port
 }
 
 /** DATABASE_URL as the app would read it: the environment first, then .env. */

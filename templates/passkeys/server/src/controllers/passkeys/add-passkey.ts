@@ -12,7 +12,7 @@ import { challengeOf, useChallenge } from '../../services/passkeys/challenges.js
 import { passkeyJson } from '../../services/passkeys/passkey-json.js'
 import { recountPasskeys } from '../../services/passkeys/passkey-rows.js'
 import { relyingParty } from '../../services/passkeys/relying-party.js'
-import { passkeyNameField, registrationField } from '../../services/passkeys/responses.js'
+import { passkeyNameField, registrationField } from '../../services/passkeys/fields.js'
 import { deviceOf } from '../../services/sessions.js'
 
 export const addPasskeySchema = z.object({
@@ -39,7 +39,6 @@ export function addPasskey(ctx: AppContext): RequestHandler {
     const registration = await verify(ctx, input.response, challenge)
     if (!registration) throw refused()
     const { credential, credentialBackedUp } = registration.registrationInfo
-    if (await Passkey.findOne({ attributes: ['id'], where: { credentialId: credential.id } })) throw refused('This passkey is already registered.')
 
     let passkey: Passkey | undefined
     try {
@@ -63,7 +62,7 @@ export function addPasskey(ctx: AppContext): RequestHandler {
         },
       })
     } catch (error) {
-      // The same credential, registered by another request in the meantime.
+      // A credential id is unique across all accounts: the insert decides, in the event's transaction.
       if (error instanceof UniqueConstraintError) throw refused('This passkey is already registered.')
       throw error
     }

@@ -12,7 +12,7 @@ import { events } from '../../security/events.js'
 import { clearCookie, cookieNames, readSignedCookie } from '../../services/cookies.js'
 import { useChallenge } from '../../services/passkeys/challenges.js'
 import { relyingParty } from '../../services/passkeys/relying-party.js'
-import { authenticationField } from '../../services/passkeys/responses.js'
+import { authenticationField } from '../../services/passkeys/fields.js'
 import { signIn } from '../../services/sign-in.js'
 import { findUserById, identityOf, serializeUser } from '../../services/users.js'
 

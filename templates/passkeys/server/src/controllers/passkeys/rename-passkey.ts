@@ -4,7 +4,7 @@ import { notFound } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { findOwnPasskey } from '../../services/passkeys/passkey-rows.js'
 import { passkeyJson } from '../../services/passkeys/passkey-json.js'
-import { passkeyNameField } from '../../services/passkeys/responses.js'
+import { passkeyNameField } from '../../services/passkeys/fields.js'
 
 export const renamePasskeySchema = z.object({ name: passkeyNameField })
 

@@ -1,9 +1,7 @@
-import { createHash } from 'node:crypto'
 import { Op } from 'sequelize'
 import { passkeys } from '../../config/passkeys.js'
 import { PasskeyChallenge, type CeremonyPurpose } from '../../models/passkey-challenge.js'
-
-const hashOf = (challenge: string) => createHash('sha256').update(challenge, 'utf8').digest('hex')
+import { hashToken } from '../one-time-tokens.js'
 
 /**
  * Keeps a ceremony's challenge (as its hash) where every instance finds it. Expired ones are
@@ -13,7 +11,7 @@ export async function rememberChallenge(challenge: string, purpose: CeremonyPurp
   const now = Date.now()
   await PasskeyChallenge.destroy({ where: { expiresAt: { [Op.lte]: new Date(now) } } })
   await PasskeyChallenge.create({
-    id: hashOf(challenge),
+    id: hashToken(challenge),
     purpose,
     userId: owner.userId ?? null,
     sessionId: owner.sessionId ?? null,
@@ -27,7 +25,7 @@ export async function rememberChallenge(challenge: string, purpose: CeremonyPurp
  */
 export async function useChallenge(challenge: string, purpose: CeremonyPurpose, owner: { userId?: number; sessionId?: string } = {}): Promise<boolean> {
   const where = {
-    id: hashOf(challenge),
+    id: hashToken(challenge),
     purpose,
     expiresAt: { [Op.gt]: new Date() },
     ...(owner.userId === undefined ? {} : { userId: owner.userId }),

@@ -1,11 +1,12 @@
 import type { Transaction } from 'sequelize'
+import { idField } from '../../http/schemas.js'
 import { User } from '../../models/index.js'
 import { Passkey } from '../../models/passkey.js'
 
 /** Passkeys are looked up by id within their owner's: another user's id is as unknown as a made-up one. */
-export function findOwnPasskey(userId: number, id: string): Promise<Passkey | null> {
-  if (!/^\d{1,10}$/.test(id)) return Promise.resolve(null)
-  return Passkey.findOne({ where: { id: Number(id), userId } })
+export async function findOwnPasskey(userId: number, id: string): Promise<Passkey | null> {
+  const parsed = idField.safeParse(id)
+  return parsed.success ? Passkey.findOne({ where: { id: parsed.data, userId } }) : null
 }
 
 /**

@@ -1,3 +1,4 @@
+// The request fields of the passkey routes: the browser's answers to a ceremony, and a passkey's name.
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { passkeys } from '../../config/passkeys.js'
