@@ -8,8 +8,10 @@ import { formatDuration, parseDuration } from './duration.js'
 
 export const DATABASES = ['sqlite', 'mysql', 'postgres'] as const
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const
+export const OAUTH_PROVIDERS = ['github', 'google', 'oidc'] as const
 export type Database = (typeof DATABASES)[number]
 export type PackageManager = (typeof PACKAGE_MANAGERS)[number]
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
 
 export interface Answers {
   db: Database
@@ -20,6 +22,7 @@ export interface Answers {
   cookieName: string
   twoFactor: boolean
   passkeys: boolean
+  oauth: OAuthProvider[]
   pm: PackageManager
   install: boolean
   git: boolean
@@ -51,6 +54,8 @@ interface Row<K extends keyof Answers> {
   prompt?: string
   /** Choices, for a prompt offering a list. */
   choices?: readonly string[]
+  /** The answer is a list of `choices` (a multi-select prompt; a comma list on the command line). */
+  multiple?: boolean
   default: (env: Environment) => Answers[K]
   /** Text → value, for valued flags and text prompts. Throws InvalidValue. */
   parse?: (text: string) => Answers[K]
@@ -62,11 +67,14 @@ interface Row<K extends keyof Answers> {
    * tag change together. Rows with `choices` are covered value by value without this.
    */
   matrix?: { tag: string; custom?: string }
-  /** For a yes/no feature: the template layer (`templates/<layer>/`) that a yes adds. */
-  layer?: K extends BooleanKey ? string : never
+  /**
+   * For a feature: the template layer (`templates/<layer>/`) that a yes adds, or, for a list, a
+   * non-empty answer, followed by `templates/<layer>-<value>/` for each value chosen.
+   */
+  layer?: K extends FeatureKey ? string : never
 }
 
-type BooleanKey = { [K in keyof Answers]: Answers[K] extends boolean ? K : never }[keyof Answers]
+type FeatureKey = { [K in keyof Answers]: Answers[K] extends boolean | string[] ? K : never }[keyof Answers]
 
 export type OptionRow = { [K in keyof Answers]: Row<K> }[keyof Answers]
 
@@ -76,6 +84,20 @@ function choice<T extends string>(values: readonly T[]) {
     throw new InvalidValue(`use ${values.join(' or ')}`)
   }
 }
+
+/** A comma list of `values` (in their order, once each), or `none`. */
+function list<T extends string>(values: readonly T[]) {
+  return (text: string): T[] => {
+    const items = text.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean)
+    if (items.length === 1 && items[0] === 'none') return []
+    if (items.some((item) => !(values as readonly string[]).includes(item))) {
+      throw new InvalidValue(`use none or a comma list of ${values.join(', ')}`)
+    }
+    return values.filter((value) => items.includes(value))
+  }
+}
+
+const formatList = (values: readonly string[]) => (values.length ? values.join(',') : 'none')
 
 function duration(text: string): number {
   const seconds = parseDuration(text)
@@ -178,6 +200,20 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => false,
     layer: 'passkeys',
     matrix: { tag: 'passkeys' },
+  }),
+  row({
+    key: 'oauth',
+    flag: '--oauth',
+    valueName: '<providers>',
+    description: `sign in with (none, or a comma list of ${OAUTH_PROVIDERS.join(', ')})`,
+    prompt: 'Sign in with',
+    choices: OAUTH_PROVIDERS,
+    multiple: true,
+    default: () => [],
+    parse: list(OAUTH_PROVIDERS),
+    format: formatList,
+    layer: 'oauth',
+    matrix: { tag: 'oauth', custom: OAUTH_PROVIDERS.join(',') },
   }),
   row({
     key: 'pm',

@@ -20,7 +20,7 @@ function dimensions(): Dimension[] {
   const dimensions: Dimension[] = []
   const tagged = new Map<string, string[]>()
   for (const option of OPTIONS) {
-    if (option.choices && option.prompt) dimensions.push(option.choices.map((value) => ({ tag: value, args: [option.flag, value] })))
+    if (option.choices && option.prompt && !option.multiple) dimensions.push(option.choices.map((value) => ({ tag: value, args: [option.flag, value] })))
     if (!option.matrix) continue
     const args = option.matrix.custom === undefined ? [option.flag] : [option.flag, option.matrix.custom]
     tagged.set(option.matrix.tag, [...(tagged.get(option.matrix.tag) ?? []), ...args])

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { generate, packageName, renderProject } from '../src/generate/index.js'
@@ -180,9 +180,13 @@ describe('the contract of a generated app', () => {
   })
 
   // The extension points of base (server/src/features/, client/src/features/) are the only way in.
-  describe.each(OPTIONS.filter((option) => option.layer))('the $layer layer', ({ key, layer }) => {
+  // A list's layer brings one layer per value (`oauth-github`): they are off with it, and checked with it.
+  describe.each(OPTIONS.filter((option) => option.layer))('the $layer layer', ({ key, layer, default: fallback }) => {
     const name = new RegExp(layer!.split('-').join('[-_ ]?'), 'i')
-    const shipped = listTree(join(TEMPLATES_DIR, layer!)).filter((path) => !path.endsWith('/') && !path.startsWith('partials/') && path !== 'package.json')
+    const folders = readdirSync(TEMPLATES_DIR).filter((dir) => dir === layer || dir.startsWith(`${layer}-`))
+    const shipped = folders.flatMap((folder) =>
+      listTree(join(TEMPLATES_DIR, folder)).filter((path) => !path.endsWith('/') && !path.startsWith('partials/') && path !== 'package.json'),
+    )
 
     it('is named nowhere in base or a database layer', () => {
       for (const common of readdirSync(TEMPLATES_DIR).filter((dir) => dir === 'base' || dir.startsWith('db-'))) {
@@ -193,12 +197,14 @@ describe('the contract of a generated app', () => {
     })
 
     it.each(VARIANT_IDS)('leaves no trace in %s when off', (id) => {
-      const off = renderProject({ ...variantAnswers(id), [key]: false }, 'x', { random: countingRandom() })
+      const off = renderProject({ ...variantAnswers(id), [key]: fallback({ userAgent: undefined, gitAvailable: false }) }, 'x', { random: countingRandom() })
       for (const path of shipped) expect(off.has(path.replace(/(^|\/)_/g, '$1.').replace(/\.ejs$/, '')), path).toBe(false)
       for (const [path, contents] of off) expect(contents.toString('utf8'), path).not.toMatch(name)
-      const fragment = JSON.parse(readFileSync(join(TEMPLATES_DIR, layer!, 'package.json'), 'utf8')) as { dependencies?: string[] }
       const dependencies = Object.keys(JSON.parse(off.get('package.json')!.toString()).dependencies)
-      for (const dependency of fragment.dependencies ?? []) expect(dependencies).not.toContain(dependency)
+      for (const folder of folders.filter((dir) => existsSync(join(TEMPLATES_DIR, dir, 'package.json')))) {
+        const fragment = JSON.parse(readFileSync(join(TEMPLATES_DIR, folder, 'package.json'), 'utf8')) as { dependencies?: string[] }
+        for (const dependency of fragment.dependencies ?? []) expect(dependencies).not.toContain(dependency)
+      }
     })
   })
 

@@ -48,6 +48,7 @@ describe('answers', () => {
       cookieName: 'app',
       twoFactor: false,
       passkeys: false,
+      oauth: [],
       pm: 'npm',
       install: true,
       git: true,
@@ -67,6 +68,8 @@ describe('answers', () => {
     [['--cookie-name', '9lives'], '--cookie-name "9lives" is invalid: use a letter'],
     [['--cookie-name', 'a'.repeat(33)], `--cookie-name "${'a'.repeat(33)}" is invalid`],
     [['--pm', 'pip'], '--pm "pip" is invalid: use npm or pnpm or yarn or bun'],
+    [['--oauth', 'github,facebook'], '--oauth "github,facebook" is invalid: use none or a comma list of github, google, oidc'],
+    [['--oauth', 'none,google'], '--oauth "none,google" is invalid: use none or a comma list of github, google, oidc'],
   ])('rejects %j naming the flag, the value and what is allowed', (args, message) => {
     expect(() => answersFromFlags(flags(args))).toThrow(message)
   })
@@ -78,6 +81,15 @@ describe('answers', () => {
     const args = answersToArgs(withDefaults(answersFromFlags(flags(['--db', 'postgres', '--two-factor'])), env))
     expect(args).toEqual(expect.arrayContaining(['--db', 'postgres', '--two-factor']))
     expect(answersToArgs(withDefaults({}, env))).toContain('--no-two-factor')
+  })
+
+  it('takes --oauth as a comma list in any order and case, once each, or none', () => {
+    expect(answersFromFlags(flags(['--oauth', 'OIDC, github,oidc'])).oauth).toEqual(['github', 'oidc'])
+    expect(answersFromFlags(flags(['--oauth', 'none'])).oauth).toEqual([])
+    expect(withDefaults({}, env).oauth).toEqual([])
+    const args = answersToArgs(withDefaults(answersFromFlags(flags(['--oauth', 'google,github'])), env))
+    expect(args.join(' ')).toContain('--oauth github,google')
+    expect(answersToArgs(withDefaults({}, env)).join(' ')).toContain('--oauth none')
   })
 
   it('accepts a 32-character cookie prefix with _ and -', () => {
@@ -109,14 +121,14 @@ describe('answers', () => {
   it('derives every variant from the options table', () => {
     expect(VARIANT_IDS).toEqual([
       'sqlite',
-      'sqlite-custom-redis',
-      'mysql-passkeys-redis',
-      'mysql-custom-verify-2fa',
-      'postgres-2fa-redis',
-      'postgres-custom-verify-passkeys',
-      'sqlite-verify-2fa-passkeys-redis',
+      'sqlite-custom-passkeys-oauth-redis',
+      'mysql-oauth-redis',
+      'mysql-custom-verify-2fa-passkeys',
+      'postgres-2fa-passkeys-redis',
+      'postgres-custom-verify-oauth',
+      'sqlite-verify-2fa-oauth-redis',
     ])
-    expect(variantAnswers('mysql-custom-verify-2fa')).toMatchObject({
+    expect(variantAnswers('mysql-custom-verify-2fa-passkeys')).toMatchObject({
       db: 'mysql',
       emailVerification: true,
       cookieName: 'acme',
@@ -124,12 +136,14 @@ describe('answers', () => {
       refreshTtl: 7200,
       rememberTtl: 1209600,
       twoFactor: true,
-      passkeys: false,
+      passkeys: true,
+      oauth: [],
       install: false,
       git: false,
     })
     expect(variantAnswers('sqlite')).toMatchObject({ db: 'sqlite', twoFactor: false, passkeys: false, cookieName: 'app', emailVerification: false, accessTtl: 900 })
-    expect(variant('mysql-passkeys-redis').redis).toBe(true)
+    expect(variantAnswers('mysql-oauth-redis').oauth).toEqual(['github', 'google', 'oidc'])
+    expect(variant('mysql-oauth-redis').redis).toBe(true)
     expect(variant('sqlite').redis).toBe(false)
     expect(OPTIONS.map((option) => option.key).sort()).toEqual(Object.keys(variantAnswers("sqlite")).sort())
   })
@@ -137,10 +151,10 @@ describe('answers', () => {
   it('covers every pair of values of two dimensions in the set npm test runs, and every combination with --all', () => {
     const values = (id: string) => {
       const answers = variantAnswers(id)
-      return { db: answers.db, verify: answers.emailVerification, twoFactor: answers.twoFactor, passkeys: answers.passkeys, custom: answers.cookieName !== 'app', redis: variant(id).redis }
+      return { db: answers.db, verify: answers.emailVerification, twoFactor: answers.twoFactor, passkeys: answers.passkeys, oauth: answers.oauth.length > 0, custom: answers.cookieName !== 'app', redis: variant(id).redis }
     }
     const all = ALL_VARIANT_IDS.map(values)
-    expect(all).toHaveLength(3 * 2 * 2 * 2 * 2 * 2)
+    expect(all).toHaveLength(3 * 2 * 2 * 2 * 2 * 2 * 2)
     expect(new Set(all.map((v) => JSON.stringify(v))).size).toBe(all.length)
     const tested = VARIANT_IDS.map(values)
     const keys = Object.keys(tested[0]!) as (keyof ReturnType<typeof values>)[]

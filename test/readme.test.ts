@@ -10,11 +10,12 @@ const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 /** The environment `--help` states its defaults for. */
 const HELP_ENV = { userAgent: undefined, gitAvailable: true }
 
-/** A row's default as the CLI states it: `defaultHelp`, else durations as `15m`, booleans as yes/no. */
+/** A row's default as the CLI states it: `defaultHelp`, else durations as `15m`, booleans as yes/no, lists comma-separated or none. */
 function statedDefault(option: OptionRow): string {
   if (option.defaultHelp !== undefined) return option.defaultHelp
   const value = option.default(HELP_ENV)
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  if (Array.isArray(value)) return value.length ? value.join(',') : 'none'
   return typeof value === 'number' ? formatDuration(value) : value
 }
 

@@ -9,6 +9,7 @@ export function invalid(option: OptionRow, text: string, allowed: string): Usage
 }
 
 function displayValue(value: Answers[keyof Answers]): string {
+  if (Array.isArray(value)) return value.join(',')
   return typeof value === 'number' ? formatDuration(value) : String(value)
 }
 

@@ -6,9 +6,10 @@ import { OPTIONS, isBoolean } from '../options.js'
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
   .version
 
-function defaultText(value: string | number | boolean): string {
+function defaultText(value: string | number | boolean | readonly string[]): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  return typeof value === 'number' ? formatDuration(value) : value
+  if (Array.isArray(value)) return value.length ? value.join(',') : 'none'
+  return typeof value === 'number' ? formatDuration(value) : String(value)
 }
 
 /** The commander program, built from the options table. Values stay raw text here. */

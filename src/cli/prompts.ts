@@ -41,6 +41,15 @@ function question(option: OptionRow, known: Partial<Answers>, env: Environment):
   const initial = option.default(env)
   const base = { name: option.key, message: option.prompt! }
   if (isBoolean(option)) return { ...base, type: 'confirm', initial: initial as boolean }
+  if (option.choices && option.multiple) {
+    return {
+      ...base,
+      type: 'multiselect',
+      choices: option.choices.map((value) => ({ title: value, value, selected: (initial as string[]).includes(value) })),
+      instructions: false,
+      hint: 'space to choose, enter when done',
+    }
+  }
   if (option.choices) {
     return {
       ...base,

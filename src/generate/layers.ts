@@ -3,9 +3,17 @@ import { type Answers, OPTIONS } from '../options.js'
 
 export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url))
 
-/** The feature layers (options-table rows with a `layer`) that `answers` turn on, in table order. */
+/**
+ * The feature layers (options-table rows with a `layer`) that `answers` turn on, in table order:
+ * a list's layer, then one per value chosen (`oauth`, `oauth-github`).
+ */
 export function featureLayers(answers: Answers): string[] {
-  return OPTIONS.flatMap((option) => (option.layer && answers[option.key] === true ? [option.layer] : []))
+  return OPTIONS.flatMap((option) => {
+    const value = answers[option.key]
+    if (!option.layer) return []
+    if (Array.isArray(value)) return value.length ? [option.layer, ...value.map((item) => `${option.layer}-${item}`)] : []
+    return value === true ? [option.layer] : []
+  })
 }
 
 /** The template layers of a project, in the order they are applied (later ones win). */
