@@ -179,6 +179,23 @@ describe('the contract of a generated app', () => {
     expect(JSON.parse(off.get('package.json')!.toString()).dependencies.otpauth).toBeUndefined()
   })
 
+  it('--oauth adds the oauth layer and one layer per provider chosen, and nothing of the others', () => {
+    const answers = variantAnswers('sqlite')
+    const github = renderProject({ ...answers, oauth: ['github'] }, 'x', { random: countingRandom() })
+    expect(github.has('server/src/services/oauth/providers/github.ts')).toBe(true)
+    expect(github.has('server/src/features/oauth-github/config.ts')).toBe(true)
+    // The app's code and settings; the development provider of the README's walk-through is an OpenID one whatever was chosen.
+    for (const [path, contents] of [...github].filter(([path]) => /^(server\/src|client\/src)\/|^\.env/.test(path))) {
+      expect(contents.toString('utf8'), path).not.toMatch(/OAUTH_(GOOGLE|OIDC)|oauth-(google|oidc)|providers\/(google|oidc)/)
+    }
+    const index = github.get('server/src/services/oauth/providers/index.ts')!.toString()
+    expect(index).toContain("import { githubProvider } from './github.js'")
+    expect(index).toContain('[githubProvider(settings.env)]')
+    const all = renderProject({ ...answers, oauth: ['github', 'google', 'oidc'] }, 'x', { random: countingRandom() })
+    expect(all.get('.env.example')!.toString()).toMatch(/OAUTH_GITHUB_CLIENT_ID=[\s\S]*OAUTH_GOOGLE_CLIENT_ID=[\s\S]*OAUTH_OIDC_ISSUER=/)
+    expect(JSON.parse(all.get('package.json')!.toString()).scripts['oauth:dev-provider']).toBeDefined()
+  })
+
   // The extension points of base (server/src/features/, client/src/features/) are the only way in.
   // A list's layer brings one layer per value (`oauth-github`): they are off with it, and checked with it.
   describe.each(OPTIONS.filter((option) => option.layer))('the $layer layer', ({ key, layer, default: fallback }) => {

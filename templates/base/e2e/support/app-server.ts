@@ -57,9 +57,9 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<vo
  * The built app as `npm start` runs it, on a free port with a fresh database: migrations
  * applied, then users created the way `npm run user:create` does.
  */
-export async function startAppServer(options: { smtpUrl?: string; users: SeedUser[] }) {
+export async function startAppServer(options: { smtpUrl?: string; users: SeedUser[]; env?: Record<string, string>; port?: number }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-app-'))
-  const port = await freePort()
+  const port = options.port ?? (await freePort())
   const database = freshDatabase(tmp)
   const url = `http://localhost:${port}`
   // Set explicitly so nothing in .env (Redis, CORS, another port) changes what is tested.
@@ -76,6 +76,7 @@ export async function startAppServer(options: { smtpUrl?: string; users: SeedUse
     CORS_ORIGINS: '',
     COOKIE_SAMESITE: 'lax',
     TRUST_PROXY: '',
+    ...options.env,
   }
 
   await run('cli/migrate.js', [], env)

@@ -12,6 +12,12 @@ export interface LoginExtension {
   autocomplete?: string
 }
 
+/** What a feature adds to the register page. */
+export interface RegisterExtension {
+  /** Another way to sign up, shown under the form; it finishes the sign-up itself. */
+  component?: Component
+}
+
 /**
  * What a feature layer adds to the client: it ships `features/<layer>.ts` exporting
  * `feature: ClientFeature`, and base reads the list in `features/index.ts`, never a feature by name.
@@ -27,4 +33,5 @@ export interface ClientFeature {
    */
   afterLogin?(data: unknown, redirect: LocationQuery[string] | undefined): RouteLocationRaw | undefined
   login?: LoginExtension
+  register?: RegisterExtension
 }

@@ -16,7 +16,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare name: string
   declare email: string
   /** bcrypt hash; never serialised (see services/users.ts). */
-  declare password: string
+  /** Null for an account made without one (a feature layer's: a provider's sign-up); a password reset sets one. */
+  declare password: string | null
   declare roleId: number | null
   declare emailVerifiedAt: CreationOptional<Date | null>
   /** Folded name and e-mail for the users list's search; kept in step by the name and email setters. */
@@ -50,7 +51,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
             this.setDataValue('search', searchTextOf(this.getDataValue('name') ?? '', value))
           },
         },
-        password: { type: DataTypes.TEXT, allowNull: false },
+        password: { type: DataTypes.TEXT, allowNull: true },
         roleId: { type: DataTypes.INTEGER, allowNull: true },
         emailVerifiedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
         // VARBINARY on MySQL (see migration 0002-create-users): read back there, it is a Buffer.

@@ -73,7 +73,8 @@ export async function loadUser(id: number): Promise<CachedUser | undefined> {
 
 /** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */
 export interface SignInUser {
-  passwordHash: string
+  /** Null for an account without a password: no password signs it in (services/passwords.ts). */
+  passwordHash: string | null
   json: UserJson
   identity: AuthIdentity
 }
@@ -83,7 +84,7 @@ const byEmail = sql(`SELECT ${USER_COLUMNS}, u.password FROM ${USERS_WITH_ROLE} 
 /** The login's lookup in one query without model hydration: the main thread's share of a login is what logins/s lose to bcrypt. */
 export async function findSignInUser(email: string): Promise<SignInUser | undefined> {
   const sequelize = User.sequelize!
-  const [row] = await sequelize.query<UserRow & { password: string }>(byEmail(sequelize), { bind: [email], type: QueryTypes.SELECT })
+  const [row] = await sequelize.query<UserRow & { password: string | null }>(byEmail(sequelize), { bind: [email], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
   return { passwordHash: row.password, json, identity: identityOf(json) }
@@ -105,7 +106,8 @@ export async function roleId(name: RoleName): Promise<number> {
 export async function createUser(values: {
   name: string
   email: string
-  passwordHash: string
+  /** Null: an account without a password. */
+  passwordHash: string | null
   role: RoleName
   verified: boolean
 }): Promise<User> {

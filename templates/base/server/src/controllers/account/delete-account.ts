@@ -19,7 +19,7 @@ export const deleteAccountSchema = z.object({ password: currentPasswordField })
 export function deleteAccount(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(deleteAccountSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, password)
+    const user = await confirmPassword(req, res, password)
     await keepingAnAdmin(
       (transaction) =>
         recordCredentialEvent(ctx, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) }),

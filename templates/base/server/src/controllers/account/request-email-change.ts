@@ -14,7 +14,7 @@ export const emailChangeSchema = z.object({ email: emailField, password: current
 export function requestEmailChange(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(emailChangeSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, input.password)
+    const user = await confirmPassword(req, res, input.password)
     if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
     await ctx.queue.dispatch('user:confirm-email', { userId: user.id, email: input.email })
     await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, { req })

@@ -13,7 +13,7 @@ export const revokeOtherSessionsSchema = z.object({ password: currentPasswordFie
 export function revokeOtherSessions(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(revokeOtherSessionsSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, password)
+    const user = await confirmPassword(req, res, password)
     await recordCredentialEvent(ctx, events.sessionsRevoked, user.id, { req, revoke: { except: req.sessionId }, meta: { scope: 'others' } })
     res.status(204).end()
   }

@@ -14,7 +14,7 @@ export const updatePasswordSchema = z.object({ current_password: currentPassword
 export function updatePassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(updatePasswordSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, input.current_password, 'current_password')
+    const user = await confirmPassword(req, res, input.current_password, 'current_password')
     const password = await hashPassword(input.password)
     await recordCredentialEvent(ctx, events.passwordChanged, user.id, {
       req,

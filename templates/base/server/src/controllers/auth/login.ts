@@ -39,7 +39,10 @@ export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
     }
     if (ctx.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
     await limiters.clearLoginFailures(req)
-    for (const step of loginSteps) if (await step(req, res, ctx, user, input.remember ?? false)) return
+    for (const step of loginSteps) {
+      const answer = await step(req, res, ctx, user, input.remember ?? false)
+      if (answer) return void res.json(answer.body)
+    }
     const accessToken = await signIn(req, res, ctx, user.identity, input.remember ?? false)
     res.json({ user: user.json, access_token: accessToken })
   }

@@ -10,7 +10,8 @@ import { rememberChallenge } from '../../services/passkeys/challenges.js'
 import { relyingParty } from '../../services/passkeys/relying-party.js'
 import { passkeys } from '../../config/passkeys.js'
 
-export const registrationOptionsSchema = z.object({ password: currentPasswordField })
+// Optional for an account without a password, which confirms by a recent sign-in instead (services/confirm-password.ts).
+export const registrationOptionsSchema = z.object({ password: currentPasswordField.optional() })
 
 /**
  * Step one of adding a passkey, behind the password: what the browser needs to make one. The
@@ -20,7 +21,7 @@ export const registrationOptionsSchema = z.object({ password: currentPasswordFie
 export function registrationOptions(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(registrationOptionsSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, password)
+    const user = await confirmPassword(req, res, password)
     const existing = await Passkey.findAll({ attributes: ['credentialId', 'transports'], where: { userId: user.id } })
     const rp = relyingParty(ctx)
     const options = await generateRegistrationOptions({

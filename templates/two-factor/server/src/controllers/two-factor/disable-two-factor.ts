@@ -14,7 +14,7 @@ export const disableTwoFactorSchema = z.object({ password: currentPasswordField 
 export function disableTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(disableTwoFactorSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, password)
+    const user = await confirmPassword(req, res, password)
     // Sign-ins waiting for a code go too: the security core voids every pending challenge.
     await recordCredentialEvent(ctx, twoFactorEvents.disabled, user.id, {
       req,

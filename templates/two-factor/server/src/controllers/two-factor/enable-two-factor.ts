@@ -18,7 +18,7 @@ export const enableTwoFactorSchema = z.object({ password: currentPasswordField }
 export function enableTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(enableTwoFactorSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, password)
+    const user = await confirmPassword(req, res, password)
     const secret = newTotpSecret()
     await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY) })
     const url = otpauthUrl(secret, user.email)

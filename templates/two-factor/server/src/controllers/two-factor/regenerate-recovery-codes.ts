@@ -15,7 +15,7 @@ export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswor
 export function regenerateRecoveryCodes(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { password } = validate(regenerateRecoveryCodesSchema, req.body)
-    const user = await confirmPassword(res, req.auth!.id, password)
+    const user = await confirmPassword(req, res, password)
     if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'Two-factor authentication is not enabled.')
     let recoveryCodes: string[] = []
     await recordCredentialEvent(ctx, twoFactorEvents.recoveryCodesRegenerated, user.id, {

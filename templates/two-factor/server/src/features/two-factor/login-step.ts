@@ -3,8 +3,7 @@ import type { LoginStep } from '../types/login-step.js'
 
 /** An account with two-factor on gets a challenge (the `{name}_2fa` cookie) instead of a session. */
 export const loginStep: LoginStep = async (_req, res, ctx, user, remember) => {
-  if (!user.json.twoFactorEnabled) return false
+  if (!user.json.twoFactorEnabled) return undefined
   await startChallenge(res, ctx, user.identity.id, remember)
-  res.json({ two_factor: true })
-  return true
+  return { body: { two_factor: true }, page: '/two-factor-challenge' }
 }

@@ -1,0 +1,49 @@
+import supertest from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { Session } from '../src/models/index.js'
+import { SoftwareAuthenticator } from './helpers/authenticator.js'
+import { openIdEnv, signInWith, startProvider } from './helpers/oauth.js'
+import type { TestOidcProvider } from './helpers/oidc-provider.js'
+import { ORIGIN, passkeyApi } from './helpers/passkeys.js'
+import { me } from './helpers/requests.js'
+import { uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+
+const t = useTestApps()
+let provider: TestOidcProvider
+let app: TestApp['app']
+
+beforeAll(async () => {
+  provider = await startProvider()
+  ;({ app } = await t.build({ env: openIdEnv(provider.issuer) }))
+})
+afterAll(() => provider?.close())
+
+describe('passkeys of an account made by a provider (no password)', () => {
+  it('adds one without a password right after signing in, then the provider can go, but not the last passkey', async () => {
+    const login = `sub-${Math.random().toString(36).slice(2, 10)}`
+    provider.account(login, { email: uniqueEmail('provider'), email_verified: true })
+    const { cookies } = await signInWith(app, 'oidc', login)
+    const api = passkeyApi(app, cookies)
+
+    const options = await api.options({})
+    expect(options.status).toBe(200)
+    const added = await api.add({ response: new SoftwareAuthenticator(ORIGIN).register(options.body) })
+    expect(added.status).toBe(201)
+
+    await supertest(app).delete('/api/account/connections/oidc').set(withCookies(cookies)).expect(204)
+    const refused = await api.remove(added.body.passkey.id, { password: 'anything' })
+    expect(refused.status).toBe(422)
+    expect(refused.body.errors.password[0]).toMatch(/only way to sign in/)
+  })
+
+  it('asks a password-less account that signed in over 10 minutes ago to sign in again', async () => {
+    const login = `sub-${Math.random().toString(36).slice(2, 10)}`
+    provider.account(login, { email: uniqueEmail('provider'), email_verified: true })
+    const { cookies } = await signInWith(app, 'oidc', login)
+    const userId = (await me(app, cookies).expect(200)).body.user.id as number
+    await Session.update({ createdAt: new Date(Date.now() - 11 * 60_000) }, { where: { userId } })
+    const res = await passkeyApi(app, cookies).options({})
+    expect(res.status).toBe(422)
+    expect(res.body.errors.password[0]).toMatch(/sign in again/)
+  })
+})

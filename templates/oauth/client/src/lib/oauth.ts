@@ -1,0 +1,77 @@
+import type { LocationQuery, RouteLocationNormalizedLoaded, RouteLocationRaw } from 'vue-router'
+import { http } from '@/lib/http'
+import { safeRedirect } from '@/lib/query'
+
+/** A provider the server has set up, as `GET /api/auth/oauth` lists them, in the order to show. */
+export interface Provider {
+  provider: string
+  /** What to call it: "GitHub", "Google", or the name configured for an OpenID Connect provider. */
+  name: string
+}
+
+/** A provider linked to the signed-in user, as `GET /api/account/connections` lists them. */
+export interface Connection {
+  provider: string
+  /** The address the provider gave when it was linked. */
+  email: string | null
+  createdAt: string
+}
+
+/** The configured providers; none when the server has none set up. */
+export async function loadProviders(): Promise<Provider[]> {
+  const { data } = await http.get<{ data?: Provider[] }>('/api/auth/oauth')
+  return data.data ?? []
+}
+
+/**
+ * Where signing in (or up) with a provider starts. A page load, not a request: the server sends
+ * the browser on to the provider, which sends it back to the server, which sends it to `redirect`.
+ */
+export function signInUrl(provider: string, options: { redirect?: LocationQuery[string]; remember?: boolean } = {}): string {
+  const query = new URLSearchParams()
+  // Only our own paths; the server checks again, and without one it opens the dashboard.
+  const redirect = safeRedirect(options.redirect, '')
+  if (redirect) query.set('redirect', redirect)
+  if (options.remember) query.set('remember', '1')
+  const search = query.toString()
+  return `/api/auth/oauth/${encodeURIComponent(provider)}${search ? `?${search}` : ''}`
+}
+
+const SIGN_IN_ERRORS: Record<string, string> = {
+  oauth_failed: 'Signing in with that provider did not work, and you are not signed in. Please try again.',
+  account_exists:
+    'An account with that e-mail address already exists. Log in the way you usually do, then link the provider under Settings → Connections to use it from then on.',
+  email_unverified:
+    'The provider has not confirmed your e-mail address, so it cannot sign you in or make an account here. Confirm the address with the provider, or log in another way.',
+  provider_unavailable: 'That way of signing in is not available right now. Please log in another way, or try again later.',
+}
+
+const LINK_ERRORS: Record<string, string> = {
+  oauth_failed: 'Linking did not work, and nothing was changed. Please try again.',
+  already_linked:
+    'That provider account is already linked to another account here, so it cannot be linked to yours. Unlink it there first, or use a different provider account.',
+}
+
+// The server may send a code newer than this client: it still gets a sentence.
+const lookup = (messages: Record<string, string>, code: string, fallback: string) =>
+  Object.hasOwn(messages, code) ? messages[code]! : fallback
+
+/** The words for the `error` of a sign-in that came back to `/login?error=<code>`. */
+export const signInError = (code: string) =>
+  lookup(SIGN_IN_ERRORS, code, 'Signing in with that provider did not work. Please try again, or log in another way.')
+
+/** The words for the `error` of a linking that came back to `/settings/connections?error=<code>`. */
+export const linkError = (code: string) => lookup(LINK_ERRORS, code, 'Linking did not work. Please try again.')
+
+/** A query value as one string, if it is one. */
+export const queryString = (value: LocationQuery[string] | undefined) => (typeof value === 'string' && value ? value : undefined)
+
+/**
+ * The same page without `keys` in its query: what the server's redirect reported is shown once,
+ * not again on a reload or from a bookmark.
+ */
+export function withoutQuery(route: RouteLocationNormalizedLoaded, ...keys: string[]): RouteLocationRaw {
+  const query = { ...route.query }
+  for (const key of keys) delete query[key]
+  return { query, hash: route.hash }
+}

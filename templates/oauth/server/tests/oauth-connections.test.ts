@@ -1,0 +1,126 @@
+import supertest from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { OAuthAccount } from '../src/models/oauth-account.js'
+import { OAuthFlow } from '../src/models/oauth-flow.js'
+import { SecurityEvent, Session, User } from '../src/models/index.js'
+import { openIdEnv, signInWith, startProvider } from './helpers/oauth.js'
+import { linkProvider } from './helpers/oauth-link.js'
+import { authorizeAt } from './helpers/oauth-flow.js'
+import type { TestOidcProvider } from './helpers/oidc-provider.js'
+import { mailTo } from './helpers/mail.js'
+import { account, me, within } from './helpers/requests.js'
+import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+
+const t = useTestApps()
+const unlimited = { oauthStartPerIp: { limit: 10_000, windowMs: 60_000 }, oauthCallbackPerIp: { limit: 10_000, windowMs: 60_000 } }
+let provider: TestOidcProvider
+let app: TestApp['app']
+
+beforeAll(async () => {
+  provider = await startProvider()
+  // Both OpenID providers at one issuer: an account can link two providers.
+  ;({ app } = await t.build({ env: { ...openIdEnv(provider.issuer), ...openIdEnv(provider.issuer, 'GOOGLE') }, rateLimits: unlimited }))
+})
+afterAll(() => provider?.close())
+
+const connections = (cookies: Record<string, string>) => ({
+  list: () => supertest(app).get('/api/account/connections').set(withCookies(cookies)),
+  link: (provider: string) => supertest(app).post(`/api/account/connections/${provider}`).set(withCookies(cookies)),
+  unlink: (provider: string) => supertest(app).delete(`/api/account/connections/${provider}`).set(withCookies(cookies)),
+})
+
+function newLogin(email = uniqueEmail('provider')) {
+  const login = `sub-${Math.random().toString(36).slice(2, 10)}`
+  provider.account(login, { email, email_verified: true })
+  return login
+}
+
+const link = (cookies: Record<string, string>, providerId: string, login: string) => linkProvider(app, cookies, providerId, login)
+
+describe('/api/account/connections', () => {
+  it('needs a signed-in user', async () => {
+    await supertest(app).get('/api/account/connections').expect(401)
+    await supertest(app).post('/api/account/connections/oidc').expect(401)
+  })
+
+  it('links a provider to a password account from settings: provider_linked, its notice, then signing in there signs in here', async () => {
+    const user = await makeUser({ verified: true })
+    const session = await login(app, user.email)
+    const loginAtProvider = newLogin(user.email)
+    const before = await supertest(app).get('/api/account/connections').set(withCookies(session.cookies)).expect(200)
+    expect(before.body).toEqual({ data: [] })
+
+    const linked = await link(session.cookies, 'oidc', loginAtProvider)
+    expect(linked.location).toBe('/settings/connections?linked=oidc')
+    const list = (await connections(session.cookies).list().expect(200)).body.data
+    expect(list).toEqual([{ provider: 'oidc', email: user.email, createdAt: expect.any(String) }])
+    expect(await SecurityEvent.count({ where: { userId: user.id, type: 'provider_linked' } })).toBe(1)
+    await within(10_000, async () => (await t.mailServer()).received.some((mail) => mailTo(user.email)(mail) && mail.subject === 'A sign-in provider was linked to your account'))
+
+    const signedIn = await signInWith(app, 'oidc', loginAtProvider)
+    expect(signedIn.location).toBe('/dashboard')
+  })
+
+  it('refuses to link a provider account that belongs to someone else here (already_linked)', async () => {
+    const owner = await signInWith(app, 'oidc', newLogin())
+    const taken = (await OAuthAccount.findOne({ order: [['id', 'DESC']] }))!
+    expect(owner.location).toBe('/dashboard')
+    const other = await makeUser({ verified: true })
+    const session = await login(app, other.email)
+    const result = await link(session.cookies, 'oidc', taken.subject)
+    expect(result.location).toBe('/settings/connections?error=already_linked')
+    expect(await OAuthAccount.count({ where: { userId: other.id } })).toBe(0)
+  })
+
+  it('voids a link under way when the sessions are revoked (a password change)', async () => {
+    const user = await makeUser({ verified: true })
+    const session = await login(app, user.email)
+    const res = await connections(session.cookies).link('oidc').expect(200)
+    expect(await OAuthFlow.count({ where: { userId: user.id } })).toBe(1)
+    await account(app, session.cookies).changePassword({ current_password: PASSWORD, password: 'another long secret', password_confirmation: 'another long secret' }).expect(200)
+    expect(await OAuthFlow.count({ where: { userId: user.id } })).toBe(0)
+    const answer = await authorizeAt(res.body.url, newLogin())
+    const flowCookie = (res.headers['set-cookie'] as unknown as string[]).map((line) => line.split(';')[0]!).join('; ')
+    const back = await supertest(app).get(answer.pathname + answer.search).set('Cookie', flowCookie)
+    expect(back.headers.location).toBe('/login?error=oauth_failed')
+    expect(await OAuthAccount.count({ where: { userId: user.id } })).toBe(0)
+  })
+
+  it('unlinks: 204 and provider_unlinked; an unknown or unlinked provider is 404', async () => {
+    const user = await makeUser({ verified: true })
+    const session = await login(app, user.email)
+    await link(session.cookies, 'oidc', newLogin())
+    await connections(session.cookies).unlink('google').expect(404)
+    await connections(session.cookies).unlink('oidc').expect(204)
+    expect(await OAuthAccount.count({ where: { userId: user.id } })).toBe(0)
+    expect(await SecurityEvent.count({ where: { userId: user.id, type: 'provider_unlinked' } })).toBe(1)
+    await connections(session.cookies).unlink('oidc').expect(404)
+  })
+
+  it('never removes the last way to sign in: 422 for an account with no password and one provider; fine once it has another', async () => {
+    const made = await signInWith(app, 'oidc', newLogin())
+    const cookies = made.cookies
+    const res = await connections(cookies).unlink('oidc').expect(422)
+    expect(res.body.errors.provider[0]).toMatch(/only way to sign in/)
+    const userId = (await OAuthAccount.findOne({ order: [['id', 'DESC']] }))!.userId
+
+    const google = await link(cookies, 'google', newLogin())
+    expect(google.location).toBe('/settings/connections?linked=google')
+    await connections(cookies).unlink('oidc').expect(204)
+    await connections(cookies).unlink('google').expect(422)
+    expect(await OAuthAccount.count({ where: { userId } })).toBe(1)
+  })
+})
+
+describe('an account without a password confirms sensitive actions by a recent sign-in', () => {
+  it('within 10 minutes of signing in, without a password; after that, never', async () => {
+    const made = await signInWith(app, 'oidc', newLogin())
+    const cookies = made.cookies
+    await supertest(app).delete('/api/account/sessions').set(withCookies(cookies)).send({ password: 'anything' }).expect(204)
+    const userId = (await me(app, cookies).expect(200)).body.user.id as number
+    await Session.update({ createdAt: new Date(Date.now() - 11 * 60_000) }, { where: { userId } })
+    const res = await supertest(app).delete('/api/account/sessions').set(withCookies(cookies)).send({ password: 'anything' }).expect(422)
+    expect(res.body.errors.password[0]).toMatch(/no password/)
+    expect(await User.count({ where: { password: null } })).toBeGreaterThan(0)
+  })
+})
