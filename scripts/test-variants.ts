@@ -3,7 +3,8 @@
  * combination) into a temporary folder outside the repo, links them all to one shared install,
  * and runs each variant's own typecheck, tests and build, then starts it as a user would
  * (`db:migrate`, `start`) and asks `/api/health`. A client already checked in the run (the same
- * bytes) is not type-checked, tested or run in a browser again. Variants on Redis run their whole
+ * bytes) is not type-checked or tested again, and each browser test file runs once, in the first
+ * variant that has it. Variants on Redis run their whole
  * suite with REDIS_URL set, and those with a database server also the scale-out step (two
  * instances and a worker behind nginx).
  * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
@@ -88,7 +89,7 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
   }
 }
 
-async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined): Promise<boolean> {
+async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, e2eFiles: string[]): Promise<boolean> {
   const title = { start: 'npm run db:migrate && npm start, then GET /api/health', 'scale-out': 'two instances and a worker behind nginx' }
   console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
   if (clientCheckedBy && (step === 'typecheck' || step === 'test')) {
@@ -102,9 +103,33 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'typecheck' && clientCheckedBy
           ? await typecheckWithoutClient(cwd, env)
-          : (await execa('npm', ['run', step, ...(step === 'test' && clientCheckedBy ? ['--', '--project', 'server*'] : [])], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+          : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
+}
+
+function stepArguments(step: Step, clientCheckedBy: string | undefined, e2eFiles: string[]): string[] {
+  if (step === 'test' && clientCheckedBy) return ['--', '--project', 'server*']
+  if (step === 'test:e2e') return ['--', ...e2eFiles]
+  return []
+}
+
+/** The browser test files that ran in an earlier variant of this run. */
+const ranInBrowser = new Set<string>()
+
+/**
+ * A browser test file runs in the first variant that has it: base's pages in the first
+ * variant, a layer's in the first variant with the layer (which also drives the base pages the
+ * layer adds to). Another variant's browser run would repeat the same pages, each costing
+ * a minute or more of CI's 30.
+ */
+function browserFilesToRun(cwd: string): string[] {
+  const files = readdirSync(join(cwd, 'e2e'))
+    .filter((name) => name.endsWith('.test.ts'))
+    .map((name) => `e2e/${name}`)
+    .filter((file) => !ranInBrowser.has(file))
+  for (const file of files) ranInBrowser.add(file)
+  return files
 }
 
 /** The typecheck script without its first command, vue-tsc over the client. */
@@ -160,10 +185,11 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   const clientCheckedBy = clientCheckedBefore(id, dir)
   try {
     for (const step of steps) {
-      if (step === 'test:e2e' && clientCheckedBy) continue
+      const e2eFiles = step === 'test:e2e' ? browserFilesToRun(dir) : []
+      if (step === 'test:e2e' && e2eFiles.length === 0) continue
       if (step === 'scale-out' && !scalesOut(variant(id))) continue
       // A variant that does not build has nothing to start or run in a browser.
-      if (!(await runStep(id, step, dir, env, clientCheckedBy)) && step === 'build') break
+      if (!(await runStep(id, step, dir, env, clientCheckedBy, e2eFiles)) && step === 'build') break
     }
   } finally {
     const results = join(dir, 'test-results')

@@ -18,7 +18,9 @@ export default defineConfig({
     projects: [
       {
         // Each worker has a database of its own, so its files need not wait for each other's.
-        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, maxWorkers: 2 },
+        // Files share a worker's loaded modules (not isolated): each builds its own apps and
+        // contexts, and loading the app afresh for every file took a third of the run.
+        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, maxWorkers: 2, isolate: false },
       },
       mergeConfig(viteConfig, {
         root: '.',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OAuthAccount } from '../src/models/oauth-account.js'
 import { OAuthFlow } from '../src/models/oauth-flow.js'
 import { SecurityEvent, Session, User } from '../src/models/index.js'
-import { openIdEnv, signInWith, startProvider } from './helpers/oauth.js'
+import { openIdEnv, providerLogin, signInWith, startProvider, UNLIMITED } from './helpers/oauth.js'
 import { linkProvider } from './helpers/oauth-link.js'
 import { authorizeAt } from './helpers/oauth-flow.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
@@ -12,14 +12,13 @@ import { account, me, within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
-const unlimited = { oauthStartPerIp: { limit: 10_000, windowMs: 60_000 }, oauthCallbackPerIp: { limit: 10_000, windowMs: 60_000 } }
 let provider: TestOidcProvider
 let app: TestApp['app']
 
 beforeAll(async () => {
   provider = await startProvider()
   // Both OpenID providers at one issuer: an account can link two providers.
-  ;({ app } = await t.build({ env: { ...openIdEnv(provider.issuer), ...openIdEnv(provider.issuer, 'GOOGLE') }, rateLimits: unlimited }))
+  ;({ app } = await t.build({ env: { ...openIdEnv(provider.issuer), ...openIdEnv(provider.issuer, 'GOOGLE') }, rateLimits: UNLIMITED }))
 })
 afterAll(() => provider?.close())
 
@@ -29,11 +28,7 @@ const connections = (cookies: Record<string, string>) => ({
   unlink: (provider: string) => supertest(app).delete(`/api/account/connections/${provider}`).set(withCookies(cookies)),
 })
 
-function newLogin(email = uniqueEmail('provider')) {
-  const login = `sub-${Math.random().toString(36).slice(2, 10)}`
-  provider.account(login, { email, email_verified: true })
-  return login
-}
+const newLogin = (email = uniqueEmail('provider')) => providerLogin(provider, { email })
 
 const link = (cookies: Record<string, string>, providerId: string, login: string) => linkProvider(app, cookies, providerId, login)
 

@@ -3,31 +3,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OAuthAccount } from '../src/models/oauth-account.js'
 import { OAuthFlow } from '../src/models/oauth-flow.js'
 import { sign, unsign } from './helpers/cookies.js'
-import { callback, openIdEnv, signInWith, startProvider, startSignIn } from './helpers/oauth.js'
+import { callback, openIdEnv, providerLogin, signInWith, startProvider, startSignIn, UNLIMITED } from './helpers/oauth.js'
 import { authorizeAt, denyAt } from './helpers/oauth-flow.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import type { Tamper } from './helpers/oidc-tampering.js'
 import { me } from './helpers/requests.js'
-import { authConfig, names, uniqueEmail, useTestApps, type TestApp } from './helpers/test-app.js'
+import { authConfig, names, useTestApps, type TestApp } from './helpers/test-app.js'
 
 // Every failure ends the same way: back to the login page with oauth_failed, nothing signed in or made.
 const t = useTestApps()
-const unlimited = { oauthStartPerIp: { limit: 10_000, windowMs: 60_000 }, oauthCallbackPerIp: { limit: 10_000, windowMs: 60_000 } }
 const flowCookie = `${authConfig.name}_oauth`
 let provider: TestOidcProvider
 let app: TestApp['app']
 
 beforeAll(async () => {
   provider = await startProvider()
-  ;({ app } = await t.build({ env: openIdEnv(provider.issuer), rateLimits: unlimited }))
+  ;({ app } = await t.build({ env: openIdEnv(provider.issuer), rateLimits: UNLIMITED }))
 })
 afterAll(() => provider?.close())
 
-function newLogin(target: TestOidcProvider = provider) {
-  const login = `sub-${Math.random().toString(36).slice(2, 10)}`
-  target.account(login, { email: uniqueEmail('provider'), email_verified: true })
-  return login
-}
+const newLogin = (target: TestOidcProvider = provider) => providerLogin(target)
 
 async function expectFailed(result: Awaited<ReturnType<typeof callback>>, login?: string) {
   expect(result.res.status).toBe(302)
@@ -104,7 +99,7 @@ describe.each<Tamper>(['nonce', 'iss', 'aud'])('a provider answering with a wron
   let logger: Awaited<ReturnType<typeof t.build>>['logger']
   beforeAll(async () => {
     rogue = await startProvider(tamper)
-    ;({ app: rogueApp, logger } = await t.build({ env: openIdEnv(rogue.issuer), rateLimits: unlimited }))
+    ;({ app: rogueApp, logger } = await t.build({ env: openIdEnv(rogue.issuer), rateLimits: UNLIMITED }))
   })
   afterAll(() => rogue?.close())
 
@@ -120,7 +115,7 @@ describe.each<Tamper>(['nonce', 'iss', 'aud'])('a provider answering with a wron
 
 describe('two instances', () => {
   it('finish each other\'s flows: started on one, the answer lands on the other', async () => {
-    const { app: other } = await t.build({ env: openIdEnv(provider.issuer), rateLimits: unlimited })
+    const { app: other } = await t.build({ env: openIdEnv(provider.issuer), rateLimits: UNLIMITED })
     const login = newLogin()
     const result = await signInWith(app, 'oidc', login, {}, other)
     expect(result.location).toBe('/dashboard')
@@ -132,7 +127,7 @@ describe('two instances', () => {
 
 describe('a provider that does not answer', () => {
   it('sends the browser back with provider_unavailable, within the timeout', async () => {
-    const { app: offline } = await t.build({ env: openIdEnv('http://127.0.0.1:9/'), rateLimits: unlimited })
+    const { app: offline } = await t.build({ env: openIdEnv('http://127.0.0.1:9/'), rateLimits: UNLIMITED })
     const res = await supertest(offline).get('/api/auth/oauth/oidc').expect(302)
     expect(res.headers.location).toBe('/login?error=provider_unavailable')
   })

@@ -4,7 +4,7 @@ import { SecurityEvent, User } from '../src/models/index.js'
 import { OAuthAccount } from '../src/models/oauth-account.js'
 import { OAuthFlow } from '../src/models/oauth-flow.js'
 import { setCookies, unsign } from './helpers/cookies.js'
-import { openIdEnv, redirectUri, signInWith, startProvider, startSignIn, CLIENT } from './helpers/oauth.js'
+import { CLIENT, openIdEnv, providerLogin, redirectUri, signInWith, startProvider, startSignIn, UNLIMITED } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import { linkIn, mailTo } from './helpers/mail.js'
 import { me } from './helpers/requests.js'
@@ -13,20 +13,17 @@ import { authConfig, makeUser, names, uniqueEmail, useTestApps, type TestApp } f
 const t = useTestApps()
 let provider: TestOidcProvider
 let app: TestApp['app']
-const unlimited = { oauthStartPerIp: { limit: 10_000, windowMs: 60_000 }, oauthCallbackPerIp: { limit: 10_000, windowMs: 60_000 } }
 
 beforeAll(async () => {
   provider = await startProvider()
-  ;({ app } = await t.build({ env: openIdEnv(provider.issuer), rateLimits: unlimited }))
+  ;({ app } = await t.build({ env: openIdEnv(provider.issuer), rateLimits: UNLIMITED }))
 })
 afterAll(() => provider?.close())
 
 /** A provider account with a fresh subject and address. */
-function providerAccount(claims: { email_verified?: boolean; name?: string } = {}) {
-  const login = `sub-${Math.random().toString(36).slice(2, 10)}`
+function providerAccount(claims: { email_verified?: boolean } = {}) {
   const email = uniqueEmail('provider')
-  provider.account(login, { email, email_verified: true, name: 'Ada Provider', ...claims })
-  return { login, email }
+  return { login: providerLogin(provider, { email, name: 'Ada Provider', ...claims }), email }
 }
 
 describe('GET /api/auth/oauth', () => {
@@ -134,8 +131,7 @@ describe('GET /api/auth/oauth/:provider/callback', () => {
 
   it('links nothing by e-mail: an account with the address sends the browser to /login?error=account_exists', async () => {
     const owner = await makeUser({ verified: true })
-    const login = `sub-${Math.random().toString(36).slice(2, 10)}`
-    provider.account(login, { email: owner.email.toUpperCase(), email_verified: true })
+    const login = providerLogin(provider, { email: owner.email.toUpperCase() })
     const { location, cookies } = await signInWith(app, 'oidc', login)
     expect(location).toBe('/login?error=account_exists')
     expect(cookies[names().access]).toBeUndefined()

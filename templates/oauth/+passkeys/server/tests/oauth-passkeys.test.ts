@@ -2,11 +2,11 @@ import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { Session } from '../src/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
-import { openIdEnv, signInWith, startProvider } from './helpers/oauth.js'
+import { openIdEnv, providerLogin, signInWith, startProvider } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import { ORIGIN, passkeyApi } from './helpers/passkeys.js'
 import { me } from './helpers/requests.js'
-import { uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
 let provider: TestOidcProvider
@@ -20,9 +20,7 @@ afterAll(() => provider?.close())
 
 describe('passkeys of an account made by a provider (no password)', () => {
   it('adds one without a password right after signing in, then the provider can go, but not the last passkey', async () => {
-    const login = `sub-${Math.random().toString(36).slice(2, 10)}`
-    provider.account(login, { email: uniqueEmail('provider'), email_verified: true })
-    const { cookies } = await signInWith(app, 'oidc', login)
+    const { cookies } = await signInWith(app, 'oidc', providerLogin(provider))
     const api = passkeyApi(app, cookies)
 
     const options = await api.options({})
@@ -37,9 +35,7 @@ describe('passkeys of an account made by a provider (no password)', () => {
   })
 
   it('asks a password-less account that signed in over 10 minutes ago to sign in again', async () => {
-    const login = `sub-${Math.random().toString(36).slice(2, 10)}`
-    provider.account(login, { email: uniqueEmail('provider'), email_verified: true })
-    const { cookies } = await signInWith(app, 'oidc', login)
+    const { cookies } = await signInWith(app, 'oidc', providerLogin(provider))
     const userId = (await me(app, cookies).expect(200)).body.user.id as number
     await Session.update({ createdAt: new Date(Date.now() - 11 * 60_000) }, { where: { userId } })
     const res = await passkeyApi(app, cookies).options({})

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { linkProvider } from './helpers/oauth-link.js'
-import { openIdEnv, signInWith, startProvider } from './helpers/oauth.js'
+import { openIdEnv, providerLogin, signInWith, startProvider } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import { me } from './helpers/requests.js'
 import { answerChallenge, codeFor, withTwoFactor } from './helpers/two-factor.js'
-import { authConfig, makeUser, names, uniqueEmail, useTestApps, type TestApp } from './helpers/test-app.js'
+import { authConfig, makeUser, names, useTestApps, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
 let provider: TestOidcProvider
@@ -20,8 +20,7 @@ describe('a provider sign-in of a user with two-factor authentication', () => {
   it('asks for the second factor next, as after a password, and signs in only with the code', async () => {
     const user = await makeUser({ verified: true })
     const { cookies, secret } = await withTwoFactor(app, user.email)
-    const login = `sub-${Math.random().toString(36).slice(2, 10)}`
-    provider.account(login, { email: uniqueEmail('provider'), email_verified: true })
+    const login = providerLogin(provider)
     expect((await linkProvider(app, cookies, 'oidc', login)).location).toBe('/settings/connections?linked=oidc')
 
     const step = await signInWith(app, 'oidc', login, { redirect: '/users', remember: '1' })

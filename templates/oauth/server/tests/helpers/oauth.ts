@@ -1,15 +1,25 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { jar, setCookies } from './cookies.js'
-import { startOidcProvider, type TestOidcProvider } from './oidc-provider.js'
+import { startOidcProvider, type ProviderAccount, type TestOidcProvider } from './oidc-provider.js'
 import type { Tamper } from './oidc-tampering.js'
 import { authorizeAt } from './oauth-flow.js'
-import { withCookies } from './test-app.js'
+import { uniqueEmail, withCookies } from './test-app.js'
 
 /** The test apps' BASE_URL, and the redirect URI each provider has registered for them. */
 export const BASE_URL = 'http://localhost:3000'
 export const redirectUri = (provider: string) => `${BASE_URL}/api/auth/oauth/${provider}/callback`
 export const CLIENT = { clientId: 'cookie-auth-app', clientSecret: 'a-client-secret-of-the-test-app' }
+
+/** For files that start and answer many flows from one address; the limits have a test of their own. */
+export const UNLIMITED = { oauthStartPerIp: { limit: 10_000, windowMs: 60_000 }, oauthCallbackPerIp: { limit: 10_000, windowMs: 60_000 } }
+
+/** A new account at `provider` (a verified address of its own unless `claims` say otherwise): the login to sign in there with. */
+export function providerLogin(provider: TestOidcProvider, claims: ProviderAccount = {}): string {
+  const login = `sub-${Math.random().toString(36).slice(2, 10)}`
+  provider.account(login, { email: uniqueEmail('provider'), email_verified: true, ...claims })
+  return login
+}
 
 /** A real OpenID provider with a client for the app's `oidc` and `google` callbacks. */
 export const startProvider = (tamper?: Tamper): Promise<TestOidcProvider> =>
