@@ -24,6 +24,7 @@ import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
+import { seedScript } from './lib/seed-users.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -252,51 +253,6 @@ async function afterUserChange(base: string, path: string, cookie: string): Prom
   }
   times.sort((a, b) => a - b)
   return { p50: times[Math.floor(times.length / 2)]!, max: times[times.length - 1]! }
-}
-
-/**
- * Runs inside the generated app with its own modules: migrates, then inserts the users in
- * batches, their search column folded by the app's own function as the model would.
- */
-function seedScript(): string {
-  return `import bcrypt from 'bcrypt'
-import { connectDatabase, createSequelize } from './server/src/db/database.js'
-import { createMigrator } from './server/src/db/migrator.js'
-import { sql } from './server/src/db/sql.js'
-import { searchTextOf } from './server/src/models/user-search-text.js'
-
-const [count, password] = [Number(process.argv[2]), process.argv[3]]
-const sequelize = createSequelize(process.env.DATABASE_URL)
-await connectDatabase(sequelize)
-const migrator = createMigrator(sequelize)
-await migrator.up()
-const hash = await bcrypt.hash(password, 10)
-const insert = sql('INSERT INTO users (name, email, search, password, "roleId", "emailVerifiedAt", "createdAt", "updatedAt") VALUES ')(sequelize)
-const [roles] = await sequelize.query('SELECT id, name FROM roles')
-const roleId = (name) => roles.find((role) => role.name === name).id
-const now = new Date()
-const started = Date.now()
-const batch = 500
-await sequelize.transaction(async (transaction) => {
-  for (let first = 1; first <= count; first += batch) {
-    const rows = []
-    const replacements = []
-    for (let i = first; i < Math.min(first + batch, count + 1); i++) {
-      // One user in seven is an Élodie: the non-ASCII search row matches 1 in 7.
-      const name = i === 1 ? 'Admin' : i % 7 === 0 ? 'Élodie Dubois ' + i : 'User ' + i
-      const email = 'user' + i + '@example.test'
-      rows.push('(?, ?, ?, ?, ?, ?, ?, ?)')
-      replacements.push(name, email, searchTextOf(name, email), hash, roleId(i === 1 ? 'admin' : 'user'), now, now, now)
-    }
-    await sequelize.query(insert + rows.join(', '), { replacements, transaction })
-  }
-})
-console.log('inserted ' + count + ' users in ' + ((Date.now() - started) / 1000).toFixed(1) + ' s')
-// What autovacuum does within a minute of a bulk load: statistics, and the visibility map that
-// lets PostgreSQL count and page from an index alone.
-if (sequelize.getDialect() === 'postgres') await sequelize.query('VACUUM ANALYZE')
-await sequelize.close()
-`
 }
 
 /** bcrypt's own ceiling on this machine: compare calls kept 16 deep for 5 s, as 16 login connections would. */

@@ -84,7 +84,8 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`)
 `
 }
 
-async function nginxBinary(): Promise<string> {
+/** Debian's nginx, installed when missing (CI's variant run and bench:scale use it). */
+export async function nginxBinary(): Promise<string> {
   for (const candidate of ['/usr/sbin/nginx', '/usr/bin/nginx']) if (existsSync(candidate)) return candidate
   console.log('installing nginx from Debian')
   await execa('apt-get', ['update', '-qq'], { stdio: 'inherit' })

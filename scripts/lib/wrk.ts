@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
@@ -38,6 +38,11 @@ export async function ensureWrk(): Promise<void> {
 }
 
 const scripts = mkdtempSync(join(tmpdir(), 'cca-wrk-'))
+
+/** Removes the Lua scripts' folder, for a benchmark's clean-up; a later `wrk` call would fail. */
+export function removeWrkScripts(): void {
+  rmSync(scripts, { recursive: true, force: true })
+}
 
 /** The summary as one JSON line, so nothing depends on wrk's human-readable units. */
 const DONE = `
