@@ -45,6 +45,12 @@ export class CanceledError extends Error {}
 export const isHttpError = (error: unknown): error is HttpError => error instanceof HttpError
 export const isCancel = (error: unknown): error is CanceledError => error instanceof CanceledError
 
+/**
+ * The answer a failed request carried, if any: an HttpError's, or that of another client's error
+ * shaped alike (axios', say, where `configureVisit({ http })` was given one).
+ */
+export const responseOf = (error: unknown): HttpResponse | undefined => (error instanceof Error ? (error as Partial<HttpError>).response : undefined)
+
 // What axios does with a body it was not told the type of: JSON when it parses, else the text.
 function parse(text: string): unknown {
   try {

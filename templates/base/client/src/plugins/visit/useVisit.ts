@@ -106,7 +106,7 @@ export function useVisit(): Visit {
             method,
             data,
             signal: controller.signal,
-            onUploadProgress: options.onProgress,
+            onUploadProgress: data instanceof FormData ? options.onProgress : undefined,
           })
         } catch (error) {
           if (isCancel(error)) throw error
