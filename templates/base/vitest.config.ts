@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'client',
           include: ['client/tests/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['client/tests/support/setup.ts'],
           maxWorkers: 2,
         },
       }),

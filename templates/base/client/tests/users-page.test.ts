@@ -1,9 +1,9 @@
 import { enableAutoUnmount, flushPromises, type DOMWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { http } from '@/lib/http'
 import { useAuthStore } from '@/stores/auth'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, user } from './support/mount-app'
+import { ignoreAborts } from './support/app'
 import { paginate, people, type Person } from './support/paginate'
 
 let server: TestServer
@@ -316,8 +316,7 @@ describe('users page: sort, filters and deleting all matching', () => {
   })
 
   it('never applies a stale list: a slow earlier answer loses to the newer one, even unaborted', async () => {
-    // Signals stripped: the old answer arrives in full, as one already under way would.
-    const strip = http.interceptors.request.use((config) => ({ ...config, signal: undefined }))
+    ignoreAborts()
     const { wrapper, router } = await mountApp(server, '/users')
     await vi.waitFor(() => expect(wrapper.findAll('tbody tr')).toHaveLength(10))
     server.on('GET', '/api/users', (req) => {
@@ -330,6 +329,5 @@ describe('users page: sort, filters and deleting all matching', () => {
     await vi.waitFor(() => expect(server.received.filter((r) => r.query.page === '2')).toHaveLength(1))
     await new Promise((r) => setTimeout(r, 250))
     expect(wrapper.find('tbody td.dt__num').text()).toBe('21')
-    http.interceptors.request.eject(strip)
   })
 })

@@ -2,9 +2,9 @@ import { mount } from '@vue/test-utils'
 import { describe, expect, it, vi } from 'vitest'
 import { defineComponent, h } from 'vue'
 import type { Router } from 'vue-router'
-import { configureVisit, useVisit, useVisitForm } from '@/plugins/visit'
+import { useVisit, useVisitForm } from '@/plugins/visit'
 import type { TestServer } from './support/server'
-import { nodeHttp, sleep, useLiveServer } from './support/app'
+import { ignoreAborts, sleep, useLiveServer } from './support/app'
 
 let server: TestServer
 let router: Router
@@ -58,11 +58,7 @@ describe('GETs and mutations side by side', () => {
 
 describe('a stale GET response is never applied', () => {
   it('even when the abort cannot stop it (the sequence guard)', async () => {
-    // This client ignores abort signals: the old response arrives in full, as one already on its
-    // way when the abort came would.
-    const http = nodeHttp(server.url)
-    http.interceptors.request.use((config) => ({ ...config, signal: undefined }))
-    configureVisit({ http })
+    ignoreAborts()
     server.on('GET', '/api/items', (req) => ({ delay: req.query.page === '1' ? 150 : 10, body: { page: req.query.page } }))
     const slow = callbacks()
     const fast = callbacks()
@@ -79,9 +75,7 @@ describe('a stale GET response is never applied', () => {
   })
 
   it('nor a stale failure: a superseded GET that fails ends in onCancel, not onError', async () => {
-    const http = nodeHttp(server.url)
-    http.interceptors.request.use((config) => ({ ...config, signal: undefined }))
-    configureVisit({ http })
+    ignoreAborts()
     server.on('GET', '/api/items', (req) =>
       req.query.page === '1' ? { delay: 120, status: 500, body: { message: 'Server Error.' } } : { body: {} },
     )

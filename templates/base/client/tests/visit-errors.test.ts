@@ -1,6 +1,5 @@
-import { isAxiosError } from 'axios'
 import { describe, expect, it, vi } from 'vitest'
-import { normalizeErrors, useVisit } from '@/plugins/visit'
+import { isHttpError, normalizeErrors, useVisit } from '@/plugins/visit'
 import { startServer, type TestServer } from './support/server'
 import { useLiveServer } from './support/app'
 
@@ -54,7 +53,7 @@ describe('failed visits', () => {
     expect(result).toBeUndefined()
     const [errors, raw] = onError.mock.calls[0]!
     expect(errors).toEqual(expected)
-    expect(isAxiosError(raw) && raw.response?.status).toBe(422)
+    expect(isHttpError(raw) && raw.response?.status).toBe(422)
   })
 
   it('with onError, the error counts as handled and is not rethrown', async () => {
@@ -65,8 +64,8 @@ describe('failed visits', () => {
   it('without onError, the caller gets the raw error', async () => {
     server.on('PUT', '/api/items', { status: 422, body: laravelShape })
     const error = await useVisit().put('/api/items', {}).catch((e: unknown) => e)
-    expect(isAxiosError(error)).toBe(true)
-    expect(isAxiosError(error) && error.response?.data).toEqual(laravelShape)
+    expect(isHttpError(error)).toBe(true)
+    expect(isHttpError(error) && error.response?.data).toEqual(laravelShape)
   })
 
   it('awaits an async onError', async () => {

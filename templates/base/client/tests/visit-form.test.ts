@@ -1,7 +1,6 @@
-import { isAxiosError } from 'axios'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Router } from 'vue-router'
-import { RECENTLY_SUCCESSFUL_MS, useVisitForm } from '@/plugins/visit'
+import { isHttpError, RECENTLY_SUCCESSFUL_MS, useVisitForm } from '@/plugins/visit'
 import type { TestServer } from './support/server'
 import { sleep, useLiveServer } from './support/app'
 
@@ -234,7 +233,7 @@ describe('useVisitForm: errors', () => {
     server.on('POST', '/api/register', { status: 422, body: validation })
     const form = useVisitForm({ email: '' })
     const error = await form.post('/api/register').catch((e: unknown) => e)
-    expect(isAxiosError(error) && error.response?.status).toBe(422)
+    expect(isHttpError(error) && error.response?.status).toBe(422)
     expect(form.errors).toEqual(validation.errors)
     expect(form.processing).toBe(false)
   })

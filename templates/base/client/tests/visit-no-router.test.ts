@@ -1,8 +1,7 @@
 import { flushPromises, mount } from '@vue/test-utils'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import DataTable from '@/components/DataTable.vue'
-import { configureVisit, useVisit } from '@/plugins/visit'
-import { nodeHttp } from './support/app'
+import { configureVisit, createHttp, useVisit } from '@/plugins/visit'
 import { paginate } from './support/paginate'
 import { startServer, type TestServer } from './support/server'
 
@@ -11,7 +10,7 @@ let server: TestServer
 
 beforeAll(async () => {
   server = await startServer()
-  configureVisit({ http: nodeHttp(server.url) })
+  configureVisit({ http: createHttp({ baseURL: server.url }) })
 })
 afterAll(() => server.close())
 beforeEach(() => {

@@ -1,5 +1,6 @@
 import { enableAutoUnmount, flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { sleep } from './support/app'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, unauthenticated } from './support/mount-app'
 
@@ -58,16 +59,21 @@ describe('social sign-in on the login page', () => {
   })
 
   it('shows nothing of it when no provider is set up, or the list cannot be had', async () => {
+    // Answered: the request was made, and its answer had time to land.
+    const answered = async (count: number) => {
+      await vi.waitFor(() => expect(server.received.filter((r) => r.path === '/api/auth/oauth')).toHaveLength(count))
+      await sleep(30)
+      await flushPromises()
+    }
     server.on('GET', '/api/auth/oauth', { body: { data: [] } })
     const { wrapper } = await mountApp(server, '/login')
-    await flushPromises()
-    expect(server.received.some((r) => r.path === '/api/auth/oauth')).toBe(true)
+    await answered(1)
     expect(wrapper.find('.provider-buttons').exists()).toBe(false)
     expect(wrapper.text()).not.toContain('continue with')
 
     server.on('GET', '/api/auth/oauth', { status: 503, body: { message: 'Service Unavailable.' } })
     const again = await mountApp(server, '/login')
-    await flushPromises()
+    await answered(2)
     expect(again.wrapper.find('.provider-buttons').exists()).toBe(false)
     expect(alert(again.wrapper).exists()).toBe(false)
   })

@@ -8,7 +8,6 @@ import ResetPasswordPage from '@/pages/ResetPasswordPage.vue'
 import VerifyEmailPage from '@/pages/VerifyEmailPage.vue'
 import ConfirmEmailPage from '@/pages/ConfirmEmailPage.vue'
 import DashboardPage from '@/pages/DashboardPage.vue'
-import UsersPage from '@/pages/UsersPage.vue'
 import NotFoundPage from '@/pages/NotFoundPage.vue'
 import SettingsLayout from '@/layouts/SettingsLayout.vue'
 import ProfileSettingsPage from '@/pages/settings/ProfileSettingsPage.vue'
@@ -27,7 +26,9 @@ declare module 'vue-router' {
   }
 }
 
-// Pages load eagerly: together they weigh less than the loader code that splitting adds.
+// Pages load with the app: apart they would weigh more than together (each chunk lists what it
+// imports from the rest). Only the users page, for admins alone and the heaviest (the DataTable),
+// loads when it is first opened, so no one else downloads it.
 export function createAppRouter(history: RouterHistory = createWebHistory()) {
   const router = createRouter({
     history,
@@ -42,7 +43,7 @@ export function createAppRouter(history: RouterHistory = createWebHistory()) {
       { path: '/verify-email', name: 'verify-email', component: VerifyEmailPage, meta: { title: 'Verify e-mail' } },
       { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'Confirm e-mail' } },
       { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'Dashboard' } },
-      { path: '/users', name: 'users', component: UsersPage, meta: { auth: true, admin: true, title: 'Users' } },
+      { path: '/users', name: 'users', component: () => import('@/pages/UsersPage.vue'), meta: { auth: true, admin: true, title: 'Users' } },
       {
         // The children inherit `auth`: vue-router merges the meta of every matched record.
         path: '/settings',

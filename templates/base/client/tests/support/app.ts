@@ -1,8 +1,7 @@
-import axios, { type AxiosInstance } from 'axios'
 import { defineComponent, h } from 'vue'
 import { createMemoryHistory, createRouter, type Router } from 'vue-router'
-import { configureVisit, forgetRemembered } from '@/plugins/visit'
-import { afterAll, beforeAll, beforeEach } from 'vitest'
+import { configureVisit, createHttp, forgetRemembered } from '@/plugins/visit'
+import { afterAll, beforeAll, beforeEach, onTestFinished, vi } from 'vitest'
 import { startServer, type TestServer } from './server'
 
 const Page = defineComponent({ render: () => h('div', 'page') })
@@ -23,27 +22,26 @@ export async function makeRouter(start = '/'): Promise<Router> {
   return router
 }
 
-// Requests go through Node's HTTP client (axios' `http` adapter) to a real server. happy-dom's
-// XMLHttpRequest would do too, but it never reports upload progress and sends a DELETE body
-// without a Content-Length, which a real server rejects.
-export function nodeHttp(baseURL: string): AxiosInstance {
-  // axios recognises a FormData by its tag, which happy-dom's class lacks.
-  if (Object.prototype.toString.call(new FormData()) !== '[object FormData]') {
-    Object.defineProperty(FormData.prototype, Symbol.toStringTag, { value: 'FormData', configurable: true })
-  }
-  return axios.create({ baseURL, adapter: 'http', headers: { Accept: 'application/json' } })
-}
-
-/** Points the visit helper at the test server and a fresh router. */
+/** Points the visit helper at the test server (through happy-dom's fetch) and a fresh router. */
 export async function useTestApp(server: TestServer, start = '/') {
   const router = await makeRouter(start)
-  const http = nodeHttp(server.url)
+  const http = createHttp({ baseURL: server.url })
   configureVisit({ http, router })
   forgetRemembered()
   return { router, http }
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Until the test ends, fetch ignores abort signals: an old response arrives in full, as one
+ * already on its way when the abort came would.
+ */
+export function ignoreAborts(): void {
+  const fetch = globalThis.fetch
+  const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => fetch(input, { ...init, signal: undefined }))
+  onTestFinished(() => spy.mockRestore())
+}
 
 /**
  * The hooks of every file whose tests make real requests: one server per file, reset before each

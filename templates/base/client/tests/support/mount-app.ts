@@ -7,16 +7,13 @@ import { createVisit, forgetRemembered } from '@/plugins/visit'
 import { createAppRouter } from '@/router'
 import { useAuthStore } from '@/stores/auth'
 import type { FeatureUserFields, User } from '@/types'
-import { nodeHttp } from './app'
 import type { TestServer } from './server'
 
 let eject: (() => void) | undefined
 
 /** The whole client as main.ts assembles it, over memory history, talking to the test server. */
 export async function mountApp(server: TestServer, path: string) {
-  const node = nodeHttp(server.url)
   http.defaults.baseURL = server.url
-  http.defaults.adapter = node.defaults.adapter
   const pinia = createPinia()
   setActivePinia(pinia)
   forgetRemembered()

@@ -15,6 +15,8 @@ export interface Received {
 export interface Reply {
   status?: number
   body?: unknown
+  /** Sent as it is instead of `body` as JSON (a proxy's HTML error page, say). */
+  raw?: string
   /** Milliseconds before answering, to keep a request in flight. */
   delay?: number
   headers?: Record<string, string>
@@ -67,7 +69,7 @@ export async function startServer() {
       if (reply.delay) await new Promise((r) => setTimeout(r, reply.delay))
       if (res.destroyed) return
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers })
-      res.end(reply.body === undefined ? '' : JSON.stringify(reply.body))
+      res.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)))
     })
   })
 

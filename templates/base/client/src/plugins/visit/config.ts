@@ -1,16 +1,12 @@
-import axios, { type AxiosInstance } from 'axios'
 import type { App } from 'vue'
 import type { Router } from 'vue-router'
+import { createHttp, type Http } from './http'
 
-// Same-origin API behind cookies: credentials travel with every request.
-let http: AxiosInstance = axios.create({
-  withCredentials: true,
-  headers: { Accept: 'application/json' },
-})
+let http = createHttp()
 let router: Router | null = null
 
 export interface VisitConfig {
-  http?: AxiosInstance
+  http?: Http
   router?: Router
 }
 
@@ -29,5 +25,5 @@ export function createVisit(config: VisitConfig = {}) {
   }
 }
 
-export const getHttp = (): AxiosInstance => http
+export const getHttp = (): Http => http
 export const getFallbackRouter = (): Router | null => router

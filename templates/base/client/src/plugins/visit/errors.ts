@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios'
+import { responseOf } from './http'
 import type { Errors } from './types'
 
 interface Issue {
@@ -12,7 +12,7 @@ interface Issue {
  * Accepts the raw error of a request or a response body.
  */
 export function normalizeErrors(source: unknown): Errors {
-  const body: any = isAxiosError(source) ? source.response?.data : source
+  const body: any = source instanceof Error ? responseOf(source)?.data : source
   if (!body || typeof body !== 'object') return {}
   if (body.errors && typeof body.errors === 'object') return { ...body.errors }
   // A ZodError serialised as it is (`{ issues }`) reads the same.

@@ -1,6 +1,7 @@
-import type { AxiosProgressEvent, AxiosResponse } from 'axios'
+import type { AxiosProgressEvent } from 'axios'
+import type { HttpResponse, Method } from './http'
 
-export type Method = 'get' | 'post' | 'put' | 'patch' | 'delete'
+export type { Method }
 
 export type QueryValue = string | number | boolean | null | undefined
 export type Query = Record<string, QueryValue | QueryValue[]>
@@ -35,8 +36,9 @@ export interface VisitOptions<T = any> {
   skipFetch?: boolean
   onBefore?: (visit: PendingVisit) => boolean | void | Promise<boolean | void>
   onStart?: (visit: PendingVisit) => unknown
+  /** Upload progress of a FormData body (the visit then loads axios: fetch cannot report it). */
   onProgress?: (event: AxiosProgressEvent) => void
-  onSuccess?: (response: AxiosResponse<T>) => unknown
+  onSuccess?: (response: HttpResponse<T>) => unknown
   onError?: (errors: Errors, rawError: unknown) => unknown
   /**
    * A visit cancelled before its response was applied (a newer GET for the same path, the

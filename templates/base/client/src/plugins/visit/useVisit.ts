@@ -1,8 +1,8 @@
-import { CanceledError, isCancel, type AxiosResponse } from 'axios'
 import { getCurrentScope, hasInjectionContext, inject, onScopeDispose, ref, type Ref } from 'vue'
 import { routerKey, type Router } from 'vue-router'
 import { configureVisit, getFallbackRouter, getHttp } from './config'
 import { normalizeErrors } from './errors'
+import { CanceledError, isCancel, type HttpResponse } from './http'
 import { toRouteQuery, withQuery } from './query'
 import { resetRemembered } from './remember'
 import { restoreScroll, saveScroll } from './scroll'
@@ -16,7 +16,7 @@ const newestGet = new Map<string, AbortController>()
 
 type DataOptions<T> = Omit<VisitOptions<T>, 'method' | 'data'>
 type BodyOptions<T> = Omit<VisitOptions<T>, 'method'>
-type Result<T> = Promise<AxiosResponse<T> | undefined>
+type Result<T> = Promise<HttpResponse<T> | undefined>
 
 export interface Visit {
   processing: Ref<boolean>
@@ -98,7 +98,7 @@ export function useVisit(): Visit {
     try {
       await options.onStart?.(pending)
       landable()
-      let response: AxiosResponse<T> | undefined
+      let response: HttpResponse<T> | undefined
       if (!skipFetch) {
         try {
           response = await getHttp().request<T>({

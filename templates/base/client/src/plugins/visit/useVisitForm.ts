@@ -1,6 +1,6 @@
-import { toFormData, type AxiosResponse } from 'axios'
 import { computed, getCurrentScope, onScopeDispose, reactive, shallowRef, toRaw } from 'vue'
-import { clone, getPath, hasFiles, isEqual, jsonCopy, setPath } from './data'
+import { clone, getPath, hasFiles, isEqual, jsonCopy, setPath, toFormData } from './data'
+import type { HttpResponse } from './http'
 import { useVisit } from './useVisit'
 import { createValidator, type Endpoint } from './validation'
 import type { Errors, FormVisitOptions, Method, RequestData } from './types'
@@ -9,7 +9,7 @@ import type { Errors, FormVisitOptions, Method, RequestData } from './types'
 export const RECENTLY_SUCCESSFUL_MS = 2000
 
 type FormValues = Record<string, any>
-type Result<T> = Promise<AxiosResponse<T> | undefined>
+type Result<T> = Promise<HttpResponse<T> | undefined>
 /** A key of the data, or a dotted path into it (`user.email`, `items.0.name`). */
 export type FormField<TData> = (keyof TData & string) | `${keyof TData & string}.${string}`
 
@@ -94,7 +94,7 @@ export function useVisitForm<TData extends FormValues>(...args: unknown[]): Visi
     const method = verb.toLowerCase() as Method
     const own = payload()
     // Files force multipart; a GET carries the values in the query, where files cannot go.
-    const body = data ?? (method !== 'get' && hasFiles(own) ? (toFormData(own, new FormData()) as FormData) : jsonCopy(own as RequestData))
+    const body = data ?? (method !== 'get' && hasFiles(own) ? toFormData(own) : jsonCopy(own as RequestData))
     const upload = body instanceof FormData
     return visit.visit<T>(url, {
       ...options,

@@ -1,8 +1,8 @@
-import { isAxiosError, type AxiosResponse } from 'axios'
 import { reactive } from 'vue'
 import { getHttp } from './config'
 import { clone, isEqual, jsonCopy } from './data'
 import { normalizeErrors } from './errors'
+import { responseOf, type HttpResponse } from './http'
 import { withQuery } from './query'
 import type { Errors, Method, Query } from './types'
 
@@ -26,7 +26,7 @@ interface Host {
 }
 
 const covers = (fields: string[], key: string) => fields.some((f) => key === f || key.startsWith(`${f}.`))
-const precognitive = (response?: AxiosResponse) => response?.headers.precognition === 'true'
+const precognitive = (response: HttpResponse) => response.headers.precognition === 'true'
 
 /**
  * Laravel Precognition's client rules, for the form helper: a field is validated by the server's
@@ -79,7 +79,8 @@ export function createValidator(host: Host) {
         },
         // Anything but a precognitive 422 (offline, 5xx, 429) says nothing about the fields.
         (error) => {
-          if (isAxiosError(error) && error.response?.status === 422 && precognitive(error.response)) settle(normalizeErrors(error))
+          const response = responseOf(error)
+          if (response?.status === 422 && precognitive(response)) settle(normalizeErrors(error))
         },
       )
       .finally(() => {
