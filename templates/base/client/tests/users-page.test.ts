@@ -267,6 +267,9 @@ describe('users page: sort, filters and deleting all matching', () => {
     expect(wrapper.findAll('thead th button').map((b) => b.text().replace(/[▲▼↕]/g, ''))).toEqual(['Name', 'E-mail', 'Created'])
     await sortButton(wrapper, 'Created').trigger('click')
     await vi.waitFor(() => expect(router.currentRoute.value.query.sort).toBe('createdAt'))
+    // The second click once the first one's fetch reached the server: a fetch aborted before it
+    // is sent (the visit cancels the page it replaces) never arrives there.
+    await vi.waitFor(() => expect(listCalls()).toContain('/api/users?page=1&size=10&search=&sort=createdAt'))
     await sortButton(wrapper, 'Created').trigger('click')
     await vi.waitFor(() => expect(names(wrapper)[0]).toBe('Person 30'))
     expect(router.currentRoute.value.query.sort).toBe('-createdAt')
