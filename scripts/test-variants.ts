@@ -8,18 +8,21 @@
  * suite with REDIS_URL set, and those with a database server also the scale-out step (two
  * instances and a worker behind nginx).
  * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
- * PostgreSQL each run, dropped afterwards; Redis is the machine's.
+ * PostgreSQL each run, dropped afterwards; Redis is the machine's. The default variant runs on
+ * the newest Node LTS (scripts/lib/toolchains.ts), the others on the machine's Node; every
+ * package manager and Node line installs the default app in `npm run test:install`.
  *
  *   npm run test:variants [-- --all] [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, join } from 'node:path'
+import { basename, delimiter, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
-import { checkAllowScripts, checkEngines, checkResolutions } from './lib/install-checks.js'
+import { checkAllowScripts, checkEngines } from './lib/install-checks.js'
+import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/toolchains.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
@@ -182,6 +185,8 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
     ...(variant(id).redis ? { REDIS_URL } : {}),
   }
   delete env.npm_config_user_agent
+  if (id === VARIANT_IDS[0]) env.PATH = `${(await toolchain(MANAGERS[0]!, NEWEST_NODE)).bin}${delimiter}${env.PATH}`
+  console.log(`\n━━ ${id} on Node ${(await execa('node', ['--version'], { env })).stdout}`)
   const clientCheckedBy = clientCheckedBefore(id, dir)
   try {
     for (const step of steps) {
@@ -206,8 +211,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
 const started = Date.now()
 const modules = await sharedNodeModules()
 checkAllowScripts(modules)
-checkResolutions(modules)
-checkEngines(modules, JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')).engines.node)
+checkEngines(modules, JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')).engines.node, PROVEN_NODE_MAJORS)
 const root = mkdtempSync(join(tmpdir(), 'cca-variants-'))
 console.log(`variants: ${variants.join(', ')} in ${root}`)
 try {

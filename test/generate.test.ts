@@ -74,6 +74,11 @@ describe('renderProject', () => {
 })
 
 describe('package.json fragments', () => {
+  it('promises the same Node versions for the generator as for the apps it makes', () => {
+    const engines = (path: string) => (JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node
+    expect(engines('../templates/base/package.json')).toBe(engines('../package.json'))
+  })
+
   it('deep-merges objects, unions arrays and lets later layers win', () => {
     expect(
       deepMerge(
@@ -93,15 +98,11 @@ describe('package.json fragments', () => {
     expect(Object.keys(pkg.dependencies as object)).toEqual(['axios', 'zod'])
   })
 
-  it("gives pnpm and bun the packages npm's allowScripts lets build, and no others", () => {
+  it("gives pnpm, bun and yarn 4 the packages npm's allowScripts lets build, and no others", () => {
     const pkg = finishPackageJson({ allowScripts: { sqlite3: true, esbuild: true, 'left-pad': false } }, 'x')
     expect(pkg.pnpm).toEqual({ onlyBuiltDependencies: ['esbuild', 'sqlite3'] })
     expect(pkg.trustedDependencies).toEqual(['esbuild', 'sqlite3'])
-  })
-
-  it("pins yarn's resolutions by the package each path ends with", () => {
-    const pkg = finishPackageJson({ resolutions: ['vite/zod', 'a/@types/node'] }, 'x')
-    expect(pkg.resolutions).toEqual({ 'a/@types/node': pinnedVersions()['@types/node'], 'vite/zod': pinnedVersions().zod })
+    expect(pkg.dependenciesMeta).toEqual({ esbuild: { built: true }, sqlite3: { built: true } })
   })
 
   it('refuses a dependency with no pinned version', () => {

@@ -2,7 +2,6 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import semver from 'semver'
 import { TEMPLATES_DIR } from '../../src/generate/layers.js'
-import { packageAt, pinnedVersions } from '../../src/generate/package-json.js'
 
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall']
 
@@ -46,20 +45,36 @@ export function packagesWithInstallScripts(modules: string): Set<string> {
 }
 
 /**
- * The generated app's `engines.node` is a promise: every package of the pinned tree must run on
- * its lowest Node version, or npm prints EBADENGINE there (nopt@10, through js-beautify 2, did).
+ * The generated app's `engines.node` is a promise: it names exactly the Node majors that CI
+ * proves, and every package of the installed tree runs on the lowest version it allows in each
+ * of them, or npm prints EBADENGINE there and yarn 1 refuses to install (nopt@10, through
+ * js-beautify 2, and strip-json-comments@5.1.0, through pino-pretty 13.2, did).
  */
-export function checkEngines(modules: string, range: string): void {
-  const lowest = semver.minVersion(range)!
-  const refusing = installedPackages(modules)
-    .filter(({ pkg }) => pkg.engines?.node && semver.validRange(pkg.engines.node) && !semver.satisfies(lowest, pkg.engines.node))
-    .map(({ pkg }) => `${pkg.name}@${pkg.version} (${pkg.engines!.node})`)
-  if (refusing.length > 0) throw new Error(`the apps promise Node ${range}, but ${[...new Set(refusing)].join(', ')} do not run on ${lowest}: pin versions that do`)
+export function checkEngines(modules: string, range: string, provenMajors: readonly number[]): void {
+  const claimed = Array.from({ length: 40 }, (_, major) => major).filter((major) => semver.intersects(range, `${major}.x`))
+  if (claimed.join() !== [...provenMajors].sort((a, b) => a - b).join()) {
+    throw new Error(`engines.node ${range} allows Node ${claimed.join(', ')}; CI proves ${provenMajors.join(', ')}`)
+  }
+  const packages = installedPackages(modules).filter(({ pkg }) => pkg.engines?.node && semver.validRange(pkg.engines.node))
+  const refusing = new Set<string>()
+  for (const major of claimed) {
+    const floor = lowestIn(range, major)
+    for (const { pkg } of packages) if (!semver.satisfies(floor, pkg.engines!.node!)) refusing.add(`${pkg.name}@${pkg.version} (${pkg.engines!.node}) on ${floor}`)
+  }
+  if (refusing.size > 0) throw new Error(`the apps promise Node ${range}, but ${[...refusing].join(', ')}: pin versions that run there`)
+}
+
+/** The lowest version `range` allows within one major. */
+function lowestIn(range: string, major: number): string {
+  const within = new semver.Range(range).set
+    .map((comparators) => `${comparators.map((comparator) => comparator.value).join(' ')} >=${major}.0.0 <${major + 1}.0.0-0`)
+    .filter((set) => semver.satisfies(semver.minVersion(set) ?? '0.0.0', set))
+    .map((set) => semver.minVersion(set)!)
+  return semver.sort(within)[0]!.version
 }
 
 interface Fragment {
   allowScripts?: Record<string, boolean>
-  resolutions?: string[]
 }
 
 /** Every layer's package.json fragment. */
@@ -95,26 +110,4 @@ export function checkAllowScripts(modules: string): void {
         `approve ${missing.join(', ') || 'nothing more'}; drop ${stale.join(', ') || 'nothing'}`,
     )
   }
-}
-
-/**
- * yarn 1 gets `resolutions` (see finishPackageJson) where npm chooses by itself: each pins the
- * version npm's tree holds, so an app installed with yarn runs the same code as one installed
- * with npm, and a bump of the parent that wants another version stops here.
- */
-export function checkResolutions(modules: string): void {
-  const versions = pinnedVersions()
-  const stale: string[] = []
-  for (const { resolutions = [] } of layerFragments()) {
-    for (const path of resolutions) {
-      // The same split as finishPackageJson's: the package the path ends with, scoped or not.
-      const child = packageAt(path)
-      const parent = path.slice(0, -child.length - 1)
-      // Node's lookup from the parent's folder: its own node_modules first, then the top level.
-      const dir = [join(modules, parent, 'node_modules', child), join(modules, child)].find((candidate) => existsSync(join(candidate, 'package.json')))
-      const installed = dir ? (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as Manifest).version : 'nothing'
-      if (installed !== versions[child]) stale.push(`${path}: versions.json pins ${versions[child]}, npm installs ${installed}`)
-    }
-  }
-  if (stale.length > 0) throw new Error(`yarn's resolutions are out of step with npm's tree: ${stale.join('; ')}`)
 }

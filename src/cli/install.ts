@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { PackageManager } from '../options.js'
 
@@ -33,9 +33,11 @@ export async function nativeDependenciesThatFailToLoad(cwd: string): Promise<str
   const { execa } = await import('execa')
   const pkg = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; trustedDependencies?: string[] }
   const native = (pkg.trustedDependencies ?? []).filter((name) => pkg.dependencies?.[name] !== undefined)
+  // yarn 4 installs Plug'n'Play: no node_modules, packages resolve through its runtime.
+  const pnp = existsSync(join(cwd, '.pnp.cjs')) ? ['--require', join(cwd, '.pnp.cjs')] : []
   const failing: string[] = []
   for (const name of native) {
-    const { exitCode } = await execa(process.execPath, ['-e', `require(${JSON.stringify(name)})`], { cwd, reject: false, stdio: 'ignore' })
+    const { exitCode } = await execa(process.execPath, [...pnp, '-e', `require(${JSON.stringify(name)})`], { cwd, reject: false, stdio: 'ignore' })
     if (exitCode !== 0) failing.push(name)
   }
   return failing

@@ -35,10 +35,8 @@ export function deepMerge(target: JsonObject, source: JsonObject): JsonObject {
  * Turns the merged fragments' dependency name lists into sorted, pinned version maps, and the
  * layers' `allowScripts` (npm's list of packages whose install scripts may run: the native
  * builds) into the same list for pnpm (`pnpm.onlyBuiltDependencies`; pnpm 10 skips every other
- * build, leaving sqlite3 and bcrypt unbuilt) and bun (`trustedDependencies`). `resolutions`
- * (yarn's) lists paths such as `pino-pretty/strip-json-comments`, pinned like dependencies:
- * yarn 1 takes the newest version a range allows whatever its `engines`, and fails the install
- * on one that needs a newer Node, where npm picks one that fits.
+ * build, leaving sqlite3 and bcrypt unbuilt), bun (`trustedDependencies`) and yarn 4
+ * (`dependenciesMeta.<name>.built`; it disables every build script that is not marked so).
  */
 export function finishPackageJson(merged: JsonObject, name: string): JsonObject {
   const result: JsonObject = { ...merged, name }
@@ -47,20 +45,16 @@ export function finishPackageJson(merged: JsonObject, name: string): JsonObject 
     const built = Object.keys(allowScripts).filter((dependency) => allowScripts[dependency] === true).sort()
     result.pnpm = deepMerge(isObject(merged.pnpm) ? merged.pnpm : {}, { onlyBuiltDependencies: built })
     result.trustedDependencies = built
+    result.dependenciesMeta = deepMerge(isObject(merged.dependenciesMeta) ? merged.dependenciesMeta : {}, Object.fromEntries(built.map((dependency) => [dependency, { built: true }])))
   }
-  for (const field of [...DEPENDENCY_FIELDS, 'resolutions'] as const) {
+  for (const field of DEPENDENCY_FIELDS) {
     const names = merged[field]
     if (names === undefined) continue
     if (!Array.isArray(names)) throw new Error(`package.json fragments list ${field} as an array of names`)
     const sorted = [...names].map(String).sort()
-    result[field] = Object.fromEntries(sorted.map((path) => [path, pinnedVersion(packageAt(path))]))
+    result[field] = Object.fromEntries(sorted.map((dependency) => [dependency, pinnedVersion(dependency)]))
   }
   return result
-}
-
-/** The package a resolution path ends with: `a/b` → `b`, `a/@scope/b` → `@scope/b`. */
-export function packageAt(path: string): string {
-  return /(?:^|\/)((?:@[^/]+\/)?[^/@][^/]*)$/.exec(path)?.[1] ?? path
 }
 
 function pinnedVersion(dependency: string): string {

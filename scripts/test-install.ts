@@ -1,0 +1,140 @@
+/**
+ * The default app as a new user gets it, with every package manager the CLI offers and on every
+ * Node line CI proves: the CLI itself generates and installs (its closing message must say Done),
+ * then the app migrates, builds, starts and answers `/api/health`, a registration and a login.
+ * Prints install time and result per manager and Node version.
+ *
+ *   npm run test:install [-- --only "pnpm 10,yarn 4"]
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { delimiter, join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { execa } from 'execa'
+import semver from 'semver'
+import { runScript } from '../src/generate/context.js'
+import { seedPrebuildCache } from './lib/prebuild-cache.js'
+import { freePort } from './lib/ports.js'
+import { sharedNodeModules } from './lib/shared-install.js'
+import { MANAGERS, type Manager, NODE_VERSIONS, toolchain } from './lib/toolchains.js'
+
+const { values } = parseArgs({ options: { only: { type: 'string' }, keep: { type: 'boolean' } } })
+
+/** Every manager on the machine's Node; npm also on each other LTS line. */
+const MATRIX: { manager: Manager; node?: string }[] = [
+  ...MANAGERS.map((manager) => ({ manager })),
+  ...NODE_VERSIONS.map((node) => ({ manager: MANAGERS[0]!, node })),
+].filter(({ manager }) => !values.only || values.only.split(',').includes(manager.label))
+
+const ENGINES = (JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node
+const CLI = new URL('../bin/create-cookie-auth-app.js', import.meta.url).pathname
+
+interface Row {
+  label: string
+  node: string
+  seconds: Record<'install' | 'migrate' | 'build' | 'probe', number>
+  failure?: string
+}
+
+/** Runs `command` as a shell line would (`yarn db:migrate`, `pnpm run build`). */
+function run(line: string, cwd: string, env: NodeJS.ProcessEnv) {
+  const [command, ...args] = line.split(' ')
+  return execa(command!, args, { cwd, env, extendEnv: false, all: true, reject: false })
+}
+
+async function timed<T>(into: Record<string, number>, key: string, work: () => Promise<T>): Promise<T> {
+  const started = Date.now()
+  try {
+    return await work()
+  } finally {
+    into[key] = (Date.now() - started) / 1000
+  }
+}
+
+async function postJson(base: string, path: string, body: unknown): Promise<Response> {
+  return fetch(`${base}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', Origin: base }, body: JSON.stringify(body) })
+}
+
+/** `<pm> start` on a free port; health, a registration (201, cookies) and a login (200). */
+async function startAndProbe(manager: Manager, cwd: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
+  const port = await freePort()
+  const base = `http://localhost:${port}`
+  const [command, ...args] = runScript(manager.command, 'start').split(' ')
+  // Its own process group: not every manager passes SIGTERM on to the server it started.
+  const server = execa(command!, args, { cwd, env: { ...env, PORT: String(port), BASE_URL: base }, extendEnv: false, all: true, reject: false, detached: true })
+  try {
+    const deadline = Date.now() + 30_000
+    let health: Response | undefined
+    while (!health && Date.now() < deadline && server.exitCode === null) {
+      health = await fetch(`${base}/api/health`).catch(() => undefined)
+      if (!health) await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    if (!health) return `the server did not answer /api/health within 30 s`
+    if (health.status !== 200) return `GET /api/health → ${health.status}`
+    const account = { name: 'Install Check', email: 'install-check@example.com', password: 'correct horse battery' }
+    const registered = await postJson(base, '/api/auth/register', account)
+    if (registered.status !== 201 || registered.headers.getSetCookie().length === 0) return `POST /api/auth/register → ${registered.status} ${await registered.text()}`
+    const login = await postJson(base, '/api/auth/login', { email: account.email, password: account.password })
+    if (login.status !== 200) return `POST /api/auth/login → ${login.status} ${await login.text()}`
+    const { user } = (await login.json()) as { user?: { email?: string } }
+    if (user?.email !== account.email) return `POST /api/auth/login answered no user`
+    return undefined
+  } finally {
+    if (server.exitCode === null) process.kill(-server.pid!, 'SIGTERM')
+    const { all } = await server
+    if (process.env.CCA_VERBOSE) console.log(all)
+  }
+}
+
+async function check(manager: Manager, node: string | undefined, root: string): Promise<Row> {
+  const { bin, nodedir } = await toolchain(manager, node)
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PATH: `${bin}${delimiter}${process.env.PATH}`,
+    // Should a native dependency build from source, against the headers of the Node it runs on.
+    npm_config_nodedir: nodedir,
+  }
+  // As from a shell, not from inside `npm run`: the CLI would take npm for the user's manager.
+  for (const key of Object.keys(env)) if (key.startsWith('npm_') && key !== 'npm_config_nodedir') delete env[key]
+  const nodeVersion = (await execa('node', ['--version'], { env, extendEnv: false })).stdout.trim()
+  const row: Row = { label: manager.label, node: nodeVersion, seconds: { install: 0, migrate: 0, build: 0, probe: 0 } }
+  const fail = (step: string, output: string | undefined) => {
+    row.failure = step
+    console.log(`\n${manager.label} on Node ${nodeVersion}: ${step} failed\n${output?.split('\n').slice(-40).join('\n') ?? ''}`)
+    return row
+  }
+  if (!semver.satisfies(nodeVersion, ENGINES)) return fail(`engines (${ENGINES} leaves out ${nodeVersion})`, undefined)
+  const dir = join(root, `app-${manager.label.replace(' ', '')}-${nodeVersion}`)
+  console.log(`\n━━ ${manager.label} on Node ${nodeVersion}`)
+
+  const created = await timed(row.seconds, 'install', () => run(`node ${CLI} ${dir} --yes --no-git --pm ${manager.command}`, root, env))
+  if (created.exitCode !== 0 || !created.all.includes('\nDone.')) return fail('create and install', created.all)
+  for (const step of ['migrate', 'build'] as const) {
+    const result = await timed(row.seconds, step, () => run(runScript(manager.command, step === 'migrate' ? 'db:migrate' : 'build'), dir, env))
+    if (result.exitCode !== 0) return fail(step, result.all)
+  }
+  const probe = await timed(row.seconds, 'probe', () => startAndProbe(manager, dir, env))
+  if (probe) return fail('start and probe', probe)
+  console.log(`ok: installed in ${row.seconds.install.toFixed(1)} s`)
+  if (!values.keep) rmSync(dir, { recursive: true, force: true })
+  return row
+}
+
+const started = Date.now()
+await seedPrebuildCache(process.env.CCA_SHARED_MODULES ?? (await sharedNodeModules()))
+const root = mkdtempSync(join(tmpdir(), 'cca-install-'))
+const rows: Row[] = []
+try {
+  for (const { manager, node } of MATRIX) rows.push(await check(manager, node, root))
+} finally {
+  if (!values.keep) rmSync(root, { recursive: true, force: true })
+}
+
+console.log(`\n${'manager'.padEnd(9)} ${'node'.padEnd(9)} ${'install'.padStart(8)} ${'migrate'.padStart(8)} ${'build'.padStart(8)} ${'probe'.padStart(8)}  result`)
+for (const { label, node, seconds, failure } of rows) {
+  const cells = [seconds.install, seconds.migrate, seconds.build, seconds.probe].map((value) => `${value.toFixed(1)} s`.padStart(8))
+  console.log(`${label.padEnd(9)} ${node.padEnd(9)} ${cells.join(' ')}  ${failure ? `FAIL (${failure})` : 'pass'}`)
+}
+const failed = rows.filter((row) => row.failure).length
+console.log(`\ninstalls: ${rows.length - failed} passed, ${failed} failed, in ${((Date.now() - started) / 1000).toFixed(0)} s`)
+process.exitCode = failed > 0 || rows.length === 0 ? 1 : 0
