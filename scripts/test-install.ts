@@ -94,6 +94,8 @@ async function check(manager: Manager, node: string | undefined, root: string): 
     // Should a native dependency build from source, against the headers of the Node it runs on.
     npm_config_nodedir: nodedir,
   }
+  // As on a CI runner, where yarn 4 turns immutable installs on.
+  env.CI = 'true'
   // As from a shell, not from inside `npm run`: the CLI would take npm for the user's manager.
   for (const key of Object.keys(env)) if (key.startsWith('npm_') && key !== 'npm_config_nodedir') delete env[key]
   const nodeVersion = (await execa('node', ['--version'], { env, extendEnv: false })).stdout.trim()

@@ -12,7 +12,9 @@ export async function installDependencies(pm: PackageManager, cwd: string): Prom
   console.log(`\nInstalling dependencies with ${pm}…\n`)
   let output = ''
   try {
-    const result = await execa(pm, ['install'], { cwd, stdout: ['pipe', 'inherit'], stderr: ['pipe', 'inherit'], all: true })
+    // yarn 4 on CI (CI=true) refuses to write a lockfile; a project just generated has none to keep.
+    const env = pm === 'yarn' ? { YARN_ENABLE_IMMUTABLE_INSTALLS: 'false' } : {}
+    const result = await execa(pm, ['install'], { cwd, env, stdout: ['pipe', 'inherit'], stderr: ['pipe', 'inherit'], all: true })
     output = result.all ?? ''
   } catch (error) {
     const failure = error as { code?: string; exitCode?: number; shortMessage?: string }
