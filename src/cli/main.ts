@@ -18,6 +18,22 @@ interface Flags extends Record<string, unknown> {
   yes?: boolean
 }
 
+/**
+ * With CCA_TIMINGS set, one line on stderr: milliseconds from the process's start to `main`
+ * (Node's start-up and loading the CLI), then each phase of generating. `bench:generate` reads it.
+ */
+function phaseTimings() {
+  const phases: [string, number][] = [['start-up', performance.now()]]
+  return {
+    mark: (phase: string) => phases.push([phase, performance.now()]),
+    print: () => {
+      phases.push(['other', performance.now()])
+      const spans = phases.map(([name, at], index) => `${name} ${(at - (phases[index - 1]?.[1] ?? 0)).toFixed(2)}`)
+      console.error(`timings: ${spans.join(' ')}`)
+    },
+  }
+}
+
 function fail(message: string): number {
   console.error(`error: ${message}`)
   return 1
@@ -25,6 +41,7 @@ function fail(message: string): number {
 
 /** Runs the CLI; resolves to the process exit code. */
 export async function main(argv: string[]): Promise<number> {
+  const timings = process.env.CCA_TIMINGS ? phaseTimings() : undefined
   const program = buildProgram()
   try {
     program.parse(argv)
@@ -59,7 +76,8 @@ export async function main(argv: string[]): Promise<number> {
 
     const answers = withDefaults(ask ? await ask.askMissing(given, env) : given, env)
     prepareTarget(targetDir)
-    const files = generate(answers, targetDir, { random: randomBytes })
+    const files = generate(answers, targetDir, { random: randomBytes, mark: timings?.mark })
+    timings?.print()
     console.log(`\nScaffolded ${files.length} files in ${targetDir}`)
 
     if (answers.install) {

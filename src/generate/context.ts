@@ -7,6 +7,8 @@ import { TEMPLATES_DIR, featureLayers } from './layers.js'
 /** Where randomness comes from; tests inject a fixed one so output is reproducible. */
 export interface GenerateDeps {
   random: (bytes: number) => Buffer
+  /** Called as each phase of writing a project ends (`bench:generate` shows where the time goes). */
+  mark?: (phase: 'render' | 'directories' | 'files') => void
 }
 
 /** What `.ejs` templates see: the answers that shape the app, and a few derived values. */

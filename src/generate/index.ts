@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, resolve } from 'node:path'
+import { basename, join, resolve } from 'node:path'
 import type { Answers } from '../options.js'
 import { type GenerateDeps, packageName } from './context.js'
 import { renderProject } from './render.js'
@@ -15,7 +15,20 @@ export { packageName } from './context.js'
 export function generate(answers: Answers, targetDir: string, deps: GenerateDeps): string[] {
   const root = resolve(targetDir)
   const files = renderProject(answers, packageName(basename(root)), deps)
-  for (const dir of new Set([...files.keys()].map((path) => dirname(join(root, path))))) mkdirSync(dir, { recursive: true })
+  deps.mark?.('render')
+  mkdirSync(root, { recursive: true })
+  for (const dir of directoriesOf(files.keys())) mkdirSync(join(root, dir))
+  deps.mark?.('directories')
   for (const [path, contents] of files) writeFileSync(join(root, path), contents)
+  deps.mark?.('files')
   return [...files.keys()]
+}
+
+/** Every folder the paths need, each parent before its children: one mkdir each, none recursive. */
+function directoriesOf(paths: Iterable<string>): string[] {
+  const dirs = new Set<string>()
+  for (const path of paths) {
+    for (let at = path.indexOf('/'); at !== -1; at = path.indexOf('/', at + 1)) dirs.add(path.slice(0, at))
+  }
+  return [...dirs].sort()
 }
