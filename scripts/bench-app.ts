@@ -18,13 +18,14 @@ import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, variant as findVariant, variantAnswers } from '../src/variants.js'
 import { freshDatabase } from './lib/database.js'
-import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
+import { sharedNodeModules } from './lib/shared-install.js'
 import { cpuShares, cpuSnapshot, databaseQuiet } from './lib/cpu-share.js'
 import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
-import { seedScript } from './lib/seed-users.js'
+import { buildAndSeed } from './lib/seed-users.js'
+import { fmt, ms, verdict } from './lib/report.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -67,13 +68,7 @@ const env: NodeJS.ProcessEnv = {
 delete env.npm_config_user_agent
 
 try {
-  renderLinkedVariant(variant, dir, modules)
-  step(`build ${variant}`)
-  await execa('npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] })
-
-  step(`seed ${USERS.toLocaleString('en')} users`)
-  writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
-  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(USERS), PASSWORD], { cwd: dir, env, stdio: 'inherit' })
+  await buildAndSeed(variant, dir, modules, env, USERS, PASSWORD, step)
 
   writeFileSync(join(dir, 'bench-bcrypt.mjs'), bcryptScript())
   const bcryptRate = async () => Number((await execa('node', ['bench-bcrypt.mjs'], { cwd: dir, env })).stdout.trim())
@@ -210,16 +205,6 @@ function rowRatio(label: string, run: WrkResult, target: number, runs: WrkResult
 
 function rowLatency(label: string, run: WrkResult, targetMs: number): Row {
   return [label, ms(run.p50), `(p99 ${ms(run.p99)})`, verdict(run.p50 <= targetMs, `≤ ${targetMs} ms`)]
-}
-
-function verdict(ok: boolean, target: string) {
-  return `${target} ${ok ? 'met' : 'MISSED'}`
-}
-function fmt(n: number) {
-  return Math.round(n).toLocaleString('en')
-}
-function ms(value: number) {
-  return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
 }
 
 function printTable(header: Row, rows: Row[]) {

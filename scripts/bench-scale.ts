@@ -18,16 +18,16 @@ import { createRequire } from 'node:module'
 import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { execa } from 'execa'
 import { ALL_VARIANT_IDS, variant as findVariant, variantAnswers } from '../src/variants.js'
 import { freshDatabase, type FreshDatabase } from './lib/database.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { nginxBinary } from './lib/scale-out.js'
-import { seedScript } from './lib/seed-users.js'
+import { buildAndSeed } from './lib/seed-users.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
-import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
+import { sharedNodeModules } from './lib/shared-install.js'
 import { ensureWrk, removeWrkScripts, wrk, type WrkResult } from './lib/wrk.js'
+import { fmt, ms, verdict } from './lib/report.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -151,12 +151,7 @@ async function main() {
   }
   delete env.npm_config_user_agent
 
-  renderLinkedVariant(variant, dir, modules)
-  step(`build ${variant}`)
-  await execa('npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] })
-  step(`seed ${USERS.toLocaleString('en')} users`)
-  writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
-  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(USERS), PASSWORD], { cwd: dir, env, stdio: 'inherit' })
+  await buildAndSeed(variant, dir, modules, env, USERS, PASSWORD, step)
 
   step('start instances a and b, the worker, and nginx twice: one with a alone upstream, one with a and b')
   const a = await startServer(startArgs(dir), { ...env, PORT: String(portA), INSTANCE_ID: 'a' }, dir, portA, '/api/health')
@@ -499,16 +494,6 @@ function throughputRow(label: string, rounds: Round[], value: (run: WrkResult) =
 /** Nearest rank: the value at or below which `p` % of the sorted `values` lie. */
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!
-}
-
-function verdict(ok: boolean, target: string) {
-  return `${target} ${ok ? 'met' : 'MISSED'}`
-}
-function fmt(n: number) {
-  return Math.round(n).toLocaleString('en')
-}
-function ms(value: number) {
-  return `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`
 }
 
 function printTable(header: string[], rows: string[][]) {

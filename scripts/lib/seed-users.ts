@@ -1,4 +1,18 @@
 /** The benchmarks' users, seeded in bulk inside a generated app (bench:app, bench:scale). */
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { execa } from 'execa'
+import { renderLinkedVariant } from './shared-install.js'
+
+/** Renders `variant` into `dir` on the shared install, builds it and seeds `users` users with `password`. */
+export async function buildAndSeed(variant: string, dir: string, modules: string, env: NodeJS.ProcessEnv, users: number, password: string, step: (title: string) => void) {
+  renderLinkedVariant(variant, dir, modules)
+  step(`build ${variant}`)
+  await execa('npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] })
+  step(`seed ${users.toLocaleString('en')} users`)
+  writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
+  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(users), password], { cwd: dir, env, stdio: 'inherit' })
+}
 
 /**
  * Runs inside the generated app with its own modules: migrates, then inserts the users in
