@@ -77,8 +77,8 @@ console.log('\nwhere our time goes (medians, ms): start-up is Node starting and 
 let accounted = 0
 for (const [phase, values] of phases) {
   const value = median(values.slice(1))
-  if (phase !== 'other') accounted += value
-  if (phase !== 'other') console.log(`  ${phase.padEnd(12)} ${value.toFixed(1).padStart(7)}`)
+  accounted += value
+  console.log(`  ${phase.padEnd(12)} ${value.toFixed(1).padStart(7)}`)
 }
 console.log(`  ${'exit, rest'.padEnd(12)} ${(ourMedian - accounted).toFixed(1).padStart(7)}`)
 const bare: number[] = []

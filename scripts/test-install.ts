@@ -6,14 +6,16 @@
  *
  *   npm run test:install [-- --only "pnpm 10,yarn 4"]
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { delimiter, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import semver from 'semver'
 import { runScript } from '../src/generate/context.js'
+import { appEngines } from './lib/install-checks.js'
 import { seedPrebuildCache } from './lib/prebuild-cache.js'
+import { whileStarted } from './lib/start-script.js'
 import { freePort } from './lib/ports.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { MANAGERS, type Manager, NODE_VERSIONS, toolchain } from './lib/toolchains.js'
@@ -26,7 +28,7 @@ const MATRIX: { manager: Manager; node?: string }[] = [
   ...NODE_VERSIONS.map((node) => ({ manager: MANAGERS[0]!, node })),
 ].filter(({ manager }) => !values.only || values.only.split(',').includes(manager.label))
 
-const ENGINES = (JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')) as { engines: { node: string } }).engines.node
+const ENGINES = appEngines()
 const CLI = new URL('../bin/create-cookie-auth-app.js', import.meta.url).pathname
 
 interface Row {
@@ -57,18 +59,7 @@ async function postJson(base: string, path: string, body: unknown): Promise<Resp
 
 /** `<pm> start` on a free port; health, a registration (201, cookies) and a login (200). */
 async function startAndProbe(manager: Manager, cwd: string, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  const port = await freePort()
-  const base = `http://localhost:${port}`
-  const [command, ...args] = runScript(manager.command, 'start').split(' ')
-  // Its own process group: not every manager passes SIGTERM on to the server it started.
-  const server = execa(command!, args, { cwd, env: { ...env, PORT: String(port), BASE_URL: base }, extendEnv: false, all: true, reject: false, detached: true })
-  try {
-    const deadline = Date.now() + 30_000
-    let health: Response | undefined
-    while (!health && Date.now() < deadline && server.exitCode === null) {
-      health = await fetch(`${base}/api/health`).catch(() => undefined)
-      if (!health) await new Promise((resolve) => setTimeout(resolve, 250))
-    }
+  const { result, output } = await whileStarted(runScript(manager.command, 'start'), await freePort(), { cwd, env, extendEnv: false, all: true }, async (health, base) => {
     if (!health) return `the server did not answer /api/health within 30 s`
     if (health.status !== 200) return `GET /api/health → ${health.status}`
     const account = { name: 'Install Check', email: 'install-check@example.com', password: 'correct horse battery' }
@@ -79,11 +70,9 @@ async function startAndProbe(manager: Manager, cwd: string, env: NodeJS.ProcessE
     const { user } = (await login.json()) as { user?: { email?: string } }
     if (user?.email !== account.email) return `POST /api/auth/login answered no user`
     return undefined
-  } finally {
-    if (server.exitCode === null) process.kill(-server.pid!, 'SIGTERM')
-    const { all } = await server
-    if (process.env.CCA_VERBOSE) console.log(all)
-  }
+  })
+  if (process.env.CCA_VERBOSE) console.log(output)
+  return result
 }
 
 async function check(manager: Manager, node: string | undefined, root: string): Promise<Row> {
@@ -93,9 +82,9 @@ async function check(manager: Manager, node: string | undefined, root: string): 
     PATH: `${bin}${delimiter}${process.env.PATH}`,
     // Should a native dependency build from source, against the headers of the Node it runs on.
     npm_config_nodedir: nodedir,
+    // As on a CI runner, where yarn 4 turns immutable installs on.
+    CI: 'true',
   }
-  // As on a CI runner, where yarn 4 turns immutable installs on.
-  env.CI = 'true'
   // As from a shell, not from inside `npm run`: the CLI would take npm for the user's manager.
   for (const key of Object.keys(env)) if (key.startsWith('npm_') && key !== 'npm_config_nodedir') delete env[key]
   const nodeVersion = (await execa('node', ['--version'], { env, extendEnv: false })).stdout.trim()

@@ -21,12 +21,13 @@ import { basename, delimiter, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
-import { checkAllowScripts, checkEngines } from './lib/install-checks.js'
+import { appEngines, checkAllowScripts, checkEngines } from './lib/install-checks.js'
 import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/toolchains.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { freePort } from './lib/ports.js'
+import { whileStarted } from './lib/start-script.js'
 
 const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e', 'scale-out'] as const
 type Step = (typeof STEPS)[number]
@@ -63,33 +64,12 @@ const results: Result[] = []
 async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
   const migrate = await execa('npm', ['run', 'db:migrate'], { cwd, env, stdio: 'inherit', reject: false })
   if (migrate.exitCode !== 0) return false
-  const port = String(await freePort())
-  // Its own process group: npm does not pass SIGTERM on to the server it started.
-  const server = execa('npm', ['start'], { cwd, env: { ...env, PORT: port, BASE_URL: `http://localhost:${port}` }, stdio: 'inherit', reject: false, detached: true })
-  try {
-    const deadline = Date.now() + 30000
-    while (Date.now() < deadline && server.exitCode === null) {
-      try {
-        const response = await fetch(`http://127.0.0.1:${port}/api/health`)
-        const body = await response.text()
-        console.log(`GET /api/health → ${response.status} ${body}`)
-        return response.status === 200
-      } catch {
-        await new Promise((resolve) => setTimeout(resolve, 250))
-      }
-    }
-    return false
-  } finally {
-    // The server may have exited on its own (a port taken meanwhile): nothing left to stop then.
-    if (server.exitCode === null) {
-      try {
-        process.kill(-server.pid!, 'SIGTERM')
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ESRCH') throw error
-      }
-    }
-    await server
-  }
+  const { result } = await whileStarted('npm start', await freePort(), { cwd, env, stdio: 'inherit' }, async (health) => {
+    if (!health) return false
+    console.log(`GET /api/health → ${health.status} ${await health.text()}`)
+    return health.status === 200
+  })
+  return result
 }
 
 async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, e2eFiles: string[]): Promise<boolean> {
@@ -211,7 +191,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
 const started = Date.now()
 const modules = await sharedNodeModules()
 checkAllowScripts(modules)
-checkEngines(modules, JSON.parse(readFileSync(new URL('../templates/base/package.json', import.meta.url), 'utf8')).engines.node, PROVEN_NODE_MAJORS)
+checkEngines(modules, appEngines(), PROVEN_NODE_MAJORS)
 const root = mkdtempSync(join(tmpdir(), 'cca-variants-'))
 console.log(`variants: ${variants.join(', ')} in ${root}`)
 try {

@@ -44,6 +44,11 @@ export function packagesWithInstallScripts(modules: string): Set<string> {
   return found
 }
 
+/** The generated apps' `engines.node`, as templates/base/package.json states it. */
+export function appEngines(): string {
+  return (JSON.parse(readFileSync(join(TEMPLATES_DIR, 'base', 'package.json'), 'utf8')) as { engines: { node: string } }).engines.node
+}
+
 /**
  * The generated app's `engines.node` is a promise: it names exactly the Node majors that CI
  * proves, and every package of the installed tree runs on the lowest version it allows in each
@@ -66,10 +71,10 @@ export function checkEngines(modules: string, range: string, provenMajors: reado
 
 /** The lowest version `range` allows within one major. */
 function lowestIn(range: string, major: number): string {
+  // minVersion answers null for a comparator set that allows nothing in this major.
   const within = new semver.Range(range).set
-    .map((comparators) => `${comparators.map((comparator) => comparator.value).join(' ')} >=${major}.0.0 <${major + 1}.0.0-0`)
-    .filter((set) => semver.satisfies(semver.minVersion(set) ?? '0.0.0', set))
-    .map((set) => semver.minVersion(set)!)
+    .map((comparators) => semver.minVersion(`${comparators.map((comparator) => comparator.value).join(' ')} >=${major}.0.0 <${major + 1}.0.0-0`))
+    .filter((version) => version !== null)
   return semver.sort(within)[0]!.version
 }
 

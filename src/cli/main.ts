@@ -27,7 +27,6 @@ function phaseTimings() {
   return {
     mark: (phase: string) => phases.push([phase, performance.now()]),
     print: () => {
-      phases.push(['other', performance.now()])
       const spans = phases.map(([name, at], index) => `${name} ${(at - (phases[index - 1]?.[1] ?? 0)).toFixed(2)}`)
       console.error(`timings: ${spans.join(' ')}`)
     },
