@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { generate, packageName, renderProject } from '../src/generate/index.js'
 import { deepMerge, finishPackageJson, pinnedVersions } from '../src/generate/package-json.js'
-import { TEMPLATES_DIR } from '../src/generate/layers.js'
+import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
 import { OPTIONS } from '../src/options.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree, tempDir } from './helpers/cli.js'
@@ -89,7 +89,7 @@ describe('package.json fragments', () => {
   })
 
   it('pins every dependency from versions.json, sorted', () => {
-    const pkg = finishPackageJson({ dependencies: ['zod', 'axios'], devDependencies: ['vite'] }, 'x')
+    const pkg = finishPackageJson({ dependencies: ['zod', 'axios'], devDependencies: ['vite'] }, 'x', pinnedVersions())
     expect(pkg).toEqual({
       name: 'x',
       dependencies: { axios: pinnedVersions().axios, zod: pinnedVersions().zod },
@@ -99,14 +99,14 @@ describe('package.json fragments', () => {
   })
 
   it("gives pnpm, bun and yarn 4 the packages npm's allowScripts lets build, and no others", () => {
-    const pkg = finishPackageJson({ allowScripts: { sqlite3: true, esbuild: true, 'left-pad': false } }, 'x')
+    const pkg = finishPackageJson({ allowScripts: { sqlite3: true, esbuild: true, 'left-pad': false } }, 'x', pinnedVersions())
     expect(pkg.pnpm).toEqual({ onlyBuiltDependencies: ['esbuild', 'sqlite3'] })
     expect(pkg.trustedDependencies).toEqual(['esbuild', 'sqlite3'])
     expect(pkg.dependenciesMeta).toEqual({ esbuild: { built: true }, sqlite3: { built: true } })
   })
 
   it('refuses a dependency with no pinned version', () => {
-    expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x')).toThrow(
+    expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x', pinnedVersions())).toThrow(
       'left-pad has no pinned version in templates/versions.json',
     )
   })

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import semver from 'semver'
-import { TEMPLATES_DIR } from '../../src/generate/layers.js'
+import { TEMPLATES_DIR } from '../../src/generate/templates/folder.js'
 
 const INSTALL_SCRIPTS = ['preinstall', 'install', 'postinstall']
 

@@ -1,14 +1,14 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import ejs from 'ejs'
 import { type Answers, type Database, type PackageManager, camelCase } from '../options.js'
-import { TEMPLATES_DIR, featureLayers } from './layers.js'
+import { featureLayers } from './layers.js'
+import type { TemplateStore } from './templates/store.js'
 
 /** Where randomness comes from; tests inject a fixed one so output is reproducible. */
 export interface GenerateDeps {
   random: (bytes: number) => Buffer
   /** Called as each phase of writing a project ends (`bench:generate` shows where the time goes). */
   mark?: (phase: 'render' | 'directories' | 'files') => void
+  /** The templates folder by default; the published CLI passes its pack (templates/pack.ts). */
+  templates?: TemplateStore
 }
 
 /** What `.ejs` templates see: the answers that shape the app, and a few derived values. */
@@ -64,7 +64,7 @@ function defaultDatabaseUrl(db: Database, appName: string): string {
   return `${SERVERS[db]}/${SYSTEM_DATABASES[db].has(name) ? `${name}_app` : name}`
 }
 
-export function templateContext(answers: Answers, appName: string, deps: GenerateDeps): TemplateContext {
+export function templateContext(answers: Answers, appName: string, deps: GenerateDeps, templates: TemplateStore): TemplateContext {
   // 32 random bytes: the contract asks for at least 256 bits per secret.
   const secret = () => deps.random(32).toString('hex')
   const { install: _install, git: _git, ...shaping } = answers
@@ -79,13 +79,13 @@ export function templateContext(answers: Answers, appName: string, deps: Generat
     features,
     fromLayers: (name) =>
       features
-        .map((layer) => join(TEMPLATES_DIR, layer, 'partials', `${name}.ejs`))
-        .filter((file) => existsSync(file))
-        .map((file) => ejs.render(readFileSync(file, 'utf8'), context, { filename: file }))
+        .map((layer) => `${layer}/partials/${name}.ejs`)
+        .filter((path) => templates.has(path))
+        .map((path) => templates.render(path, context))
         .join(''),
     layersWith: (path) =>
       features
-        .filter((layer) => existsSync(join(TEMPLATES_DIR, layer, path.replace('<layer>', layer))))
+        .filter((layer) => templates.has(`${layer}/${path.replace('<layer>', layer)}`))
         .map((layer) => ({ layer, id: camelCase(layer) })),
   }
   return context

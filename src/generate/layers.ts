@@ -1,7 +1,4 @@
-import { fileURLToPath } from 'node:url'
 import { type Answers, OPTIONS } from '../options.js'
-
-export const TEMPLATES_DIR = fileURLToPath(new URL('../../templates/', import.meta.url))
 
 /**
  * The feature layers (options-table rows with a `layer`) that `answers` turn on, in table order:

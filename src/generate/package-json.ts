@@ -1,18 +1,14 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { TEMPLATES_DIR } from './layers.js'
+import type { TemplateStore } from './templates/store.js'
+import { defaultTemplates } from './templates/default-store.js'
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
 type JsonObject = { [key: string]: Json }
 
 const DEPENDENCY_FIELDS = ['dependencies', 'devDependencies'] as const
 
-let pinned: Record<string, string> | undefined
-
 /** templates/versions.json: the one place where generated apps' dependency versions live. */
-export function pinnedVersions(): Record<string, string> {
-  pinned ??= JSON.parse(readFileSync(join(TEMPLATES_DIR, 'versions.json'), 'utf8')) as Record<string, string>
-  return pinned
+export function pinnedVersions(templates: TemplateStore = defaultTemplates()): Record<string, string> {
+  return JSON.parse(templates.read('versions.json').toString('utf8')) as Record<string, string>
 }
 
 function isObject(value: Json | undefined): value is JsonObject {
@@ -38,7 +34,7 @@ export function deepMerge(target: JsonObject, source: JsonObject): JsonObject {
  * build, leaving sqlite3 and bcrypt unbuilt), bun (`trustedDependencies`) and yarn 4
  * (`dependenciesMeta.<name>.built`; it disables every build script that is not marked so).
  */
-export function finishPackageJson(merged: JsonObject, name: string): JsonObject {
+export function finishPackageJson(merged: JsonObject, name: string, versions: Record<string, string>): JsonObject {
   const result: JsonObject = { ...merged, name }
   const allowScripts = merged.allowScripts
   if (isObject(allowScripts)) {
@@ -52,13 +48,13 @@ export function finishPackageJson(merged: JsonObject, name: string): JsonObject 
     if (names === undefined) continue
     if (!Array.isArray(names)) throw new Error(`package.json fragments list ${field} as an array of names`)
     const sorted = [...names].map(String).sort()
-    result[field] = Object.fromEntries(sorted.map((dependency) => [dependency, pinnedVersion(dependency)]))
+    result[field] = Object.fromEntries(sorted.map((dependency) => [dependency, pinnedVersion(versions, dependency)]))
   }
   return result
 }
 
-function pinnedVersion(dependency: string): string {
-  const version = pinnedVersions()[dependency]
+function pinnedVersion(versions: Record<string, string>, dependency: string): string {
+  const version = versions[dependency]
   if (!version) throw new Error(`${dependency} has no pinned version in templates/versions.json`)
   return version
 }

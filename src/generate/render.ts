@@ -1,20 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import ejs from 'ejs'
 import type { Answers } from '../options.js'
 import { type GenerateDeps, templateContext } from './context.js'
-import { TEMPLATES_DIR, layersFor } from './layers.js'
-import { deepMerge, finishPackageJson } from './package-json.js'
+import { layersFor } from './layers.js'
+import { deepMerge, finishPackageJson, pinnedVersions } from './package-json.js'
+import { defaultTemplates } from './templates/default-store.js'
 
 /** A project as relative POSIX paths → contents, sorted by path. */
 export type ProjectFiles = Map<string, Buffer>
-
-function listFiles(root: string, relative = ''): string[] {
-  return readdirSync(join(root, relative), { withFileTypes: true }).flatMap((entry) => {
-    const path = relative ? `${relative}/${entry.name}` : entry.name
-    return entry.isDirectory() ? listFiles(root, path) : [path]
-  })
-}
 
 /** `_gitignore` → `.gitignore`, `_env.ejs` → `.env`: npm would drop or rename dotfiles on publish. */
 function outputPath(templatePath: string): string {
@@ -41,31 +32,30 @@ function withOtherLayer(path: string, layers: string[]): string | undefined {
  * bytes, which is what the snapshot tests rely on.
  */
 export function renderProject(answers: Answers, appName: string, deps: GenerateDeps): ProjectFiles {
-  const context = templateContext(answers, appName, deps)
+  const templates = deps.templates ?? defaultTemplates()
+  const context = templateContext(answers, appName, deps, templates)
   const files = new Map<string, Buffer>()
   let packageJson = {}
 
   const layers = layersFor(answers)
   for (const layer of layers) {
-    const root = join(TEMPLATES_DIR, layer)
-    for (const listedPath of listFiles(root)) {
+    for (const listedPath of templates.list(layer)) {
       // EJS partials a layer lends to base templates (`include('../<layer>/partials/…')`), not files of the app.
       if (listedPath.startsWith('partials/')) continue
       const templatePath = withOtherLayer(listedPath, layers)
       if (templatePath === undefined) continue
-      const source = readFileSync(join(root, listedPath))
+      const path = `${layer}/${listedPath}`
       if (templatePath === 'package.json') {
-        packageJson = deepMerge(packageJson, JSON.parse(source.toString('utf8')))
+        packageJson = deepMerge(packageJson, JSON.parse(templates.read(path).toString('utf8')))
       } else if (templatePath.endsWith('.ejs')) {
-        const text = ejs.render(source.toString('utf8'), context, { filename: join(root, listedPath) })
-        files.set(outputPath(templatePath), Buffer.from(text))
+        files.set(outputPath(templatePath), Buffer.from(templates.render(path, context)))
       } else {
-        files.set(outputPath(templatePath), source)
+        files.set(outputPath(templatePath), templates.read(path))
       }
     }
   }
 
-  files.set('package.json', Buffer.from(`${JSON.stringify(finishPackageJson(packageJson, appName), null, 2)}\n`))
+  files.set('package.json', Buffer.from(`${JSON.stringify(finishPackageJson(packageJson, appName, pinnedVersions(templates)), null, 2)}\n`))
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 

@@ -1,0 +1,41 @@
+// Bundles the CLI into dist/cli/main.js (prompts and execa split into chunks loaded on demand),
+// as create-vue does: one file to load instead of dozens of modules makes `npx` start faster.
+// The templates go into one file beside it, dist/templates.pack, with every .ejs compiled ahead:
+// the bundle's default store reads that pack instead of walking templates/ (src/generate/templates).
+// Type-checking is tsc's job (`npm run typecheck`); esbuild only strips the types.
+import { mkdirSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Plugin, build } from 'esbuild'
+import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
+import { writeTemplatePack } from '../src/generate/templates/pack-writer.js'
+
+const dist = new URL('../dist/', import.meta.url)
+
+/** default-store.ts → default-store.bundle.ts: the folder store (and EJS with it) stays out of the bundle. */
+const packedTemplates: Plugin = {
+  name: 'packed-templates',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /\/templates\/default-store\.js$/ }, (args) => ({
+      path: join(args.resolveDir, 'templates', 'default-store.bundle.ts'),
+    }))
+  },
+}
+
+rmSync(dist, { recursive: true, force: true })
+mkdirSync(dist)
+writeTemplatePack(TEMPLATES_DIR, new URL('templates.pack', dist))
+await build({
+  entryPoints: ['src/cli/main.ts'],
+  outdir: 'dist/cli',
+  bundle: true,
+  splitting: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  plugins: [packedTemplates],
+  // Bundled CommonJS packages (prompts, cross-spawn) call require() for Node's built-ins.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+})
