@@ -38,6 +38,16 @@ describe('the template pack', () => {
     expect(store.render('t.ejs', context)).toBe(ejs.render(template, context))
   })
 
+  it('holds only its own files', () => {
+    const store = storeOf(new Map([['base/a.txt', Buffer.from('a')]]))
+    expect(store.list('base')).toEqual(['a.txt'])
+    expect(store.has('base/a.txt')).toBe(true)
+    for (const path of ['constructor', 'toString', 'base/b.txt']) {
+      expect(store.has(path), path).toBe(false)
+      expect(() => store.read(path), path).toThrow(`no template ${path}`)
+    }
+  })
+
   it('is what `npm run build` wrote beside the CLI, which generates the same project', async () => {
     expect(readFileSync(new URL('../dist/templates.pack', import.meta.url)).equals(packTemplates(templateFiles(TEMPLATES_DIR)))).toBe(true)
     const { code, stderr } = await runCli(['app', '--yes', '--no-install', '--no-git'], { cwd: dir.path })

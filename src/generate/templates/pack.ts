@@ -36,18 +36,18 @@ export function packStore(file: string | URL): TemplateStore {
   const compiled = new Map<string, (...args: unknown[]) => string>()
 
   const read = (path: string): Buffer => {
-    const entry = header.files[path]
+    const entry = Object.hasOwn(header.files, path) ? header.files[path] : undefined
     if (!entry) throw new Error(`no template ${path} in ${String(file)}`)
     return bytes.subarray(entry[0], entry[0] + entry[1])
   }
   return {
     list: (layer) => paths.filter((path) => path.startsWith(`${layer}/`)).map((path) => path.slice(layer.length + 1)),
-    has: (path) => path in header.files,
+    has: (path) => Object.hasOwn(header.files, path),
     read,
     render: (path, context) => {
       let fn = compiled.get(path)
       if (!fn) {
-        const body = header.compiled[path]
+        const body = Object.hasOwn(header.compiled, path) ? header.compiled[path] : undefined
         if (body === undefined) throw new Error(`no compiled template ${path} in ${String(file)}`)
         // Sloppy mode on purpose: EJS's bodies read the locals through `with`.
         fn = new Function('locals, escapeFn, include, rethrow', body) as (...args: unknown[]) => string
