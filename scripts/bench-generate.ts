@@ -2,12 +2,14 @@
  * Times generating the `sqlite` variant (`--yes --no-install --no-git`) against create-vue
  * generating `--ts --router --pinia --vitest`, alternating the two so that both see the same
  * machine state, and prints both medians and the ratio (target: ≤ 1.20), then where our time
- * goes: the CLI's own phase timings (CCA_TIMINGS), medians over the runs.
+ * goes: the CLI's own phase timings (CCA_TIMINGS), medians over the runs, and what creating a
+ * file costs on that disk at the end (the files phase follows it; `TMPDIR=/dev/shm` takes the
+ * disk out of both contenders).
  *
  *   npm run bench:generate [-- --runs 21]
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -52,6 +54,26 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
 }
 
+/**
+ * What creating one empty file costs in `base` right now, in µs (median of 300): the files phase
+ * is 302 of those. On a VM whose disk is throttled after a burst of writes it moves 10-50× with
+ * what the machine wrote in the last minutes, whatever the generator does.
+ */
+function createCost(base: string): number {
+  const dir = mkdtempSync(join(base, 'cca-create-'))
+  const costs: number[] = []
+  try {
+    for (let file = 0; file < 300; file++) {
+      const started = process.hrtime.bigint()
+      closeSync(openSync(join(dir, `f${file}`), 'wx'))
+      costs.push(Number(process.hrtime.bigint() - started) / 1e3)
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  return median(costs)
+}
+
 const root = mkdtempSync(join(tmpdir(), 'cca-bench-'))
 const times: Record<Name, number[]> = { 'create-cookie-auth-app': [], 'create-vue': [] }
 try {
@@ -88,3 +110,4 @@ for (let run = 0; run < 11; run++) {
   bare.push(Number(process.hrtime.bigint() - started) / 1e6)
 }
 console.log(`  (node -e 0 alone: ${median(bare).toFixed(1)} ms, the floor of both)`)
+console.log(`  (creating an empty file in ${tmpdir()} after the runs: ${createCost(tmpdir()).toFixed(0)} µs each, the disk's state${existsSync('/dev/shm') ? `; in memory (/dev/shm): ${createCost('/dev/shm').toFixed(0)} µs` : ''})`)
