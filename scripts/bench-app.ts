@@ -3,7 +3,7 @@
  * install: generates and builds a variant, seeds 100,000 users, starts the built server
  * (NODE_ENV=production) and a bare Express JSON hello, and drives both with wrk.
  *
- *   npm run bench:app -- sqlite [--users 100000] [--seconds 10]
+ *   npm run bench:app -- sqlite [--users 100000] [--seconds 10] [--memory]
  *
  * Throughput rows: wrk, 50 connections. Latency rows of the users list: one connection, one
  * request after the other, so they are the time a request takes, not time spent queueing behind
@@ -26,6 +26,7 @@ import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
 import { buildAndSeed } from './lib/seed-users.js'
 import { fmt, ms, verdict } from './lib/report.js'
+import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,6 +34,8 @@ const { values, positionals } = parseArgs({
     users: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    // After the RSS at rest: that RSS by mapping, and the live heap from a heap snapshot.
+    memory: { type: 'boolean', default: false },
   },
 })
 const variant = positionals[0] ?? 'sqlite'
@@ -107,7 +110,8 @@ try {
   const [helloRun, meRun, renewRun] = [helloRuns, meRuns, renewRuns].map((runs) => medianBy(runs, (run) => run.rps)) as [WrkResult, WrkResult, WrkResult]
   // Logins get both cores, as they would in production.
   await stop(server)
-  const free = await startServer(startArgs(dir), { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
+  const freeArgs = values.memory ? [HEAP_SNAPSHOT_FLAG, ...startArgs(dir)] : startArgs(dir)
+  const free = await startServer(freeArgs, { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
 
   const loginBody = { path: '/api/auth/login', accounts: LOGIN_ACCOUNTS, password: PASSWORD }
   step('logins warm-up, 3 s')
@@ -158,6 +162,7 @@ try {
   step('the server idle for 15 s, then its RSS at rest')
   await new Promise((resolve) => setTimeout(resolve, 15_000))
   const rssAtRest = rssMiB(free.pid!)
+  const memory = values.memory ? [...rssByMapping(free.pid!), ...(await heapSnapshot(free.pid!, dir, `${base}/api/health`))] : []
   await stop(free)
 
   const rows: Row[] = [
@@ -189,6 +194,7 @@ try {
   console.log(`logins: 16 connections rotating over 64 accounts, both cores; median ratio of ${ROUNDS} rounds, each bcrypt alone (5 s) then logins\n`)
   printTable(['measure', 'value', 'detail', 'target'], rows)
   console.log(`\nCPU during the median logins round, of ${availableParallelism()} cores: ${loginRatio.cpu}`)
+  if (memory.length > 0) console.log(`\nthe RSS at rest by mapping, then the live heap (a snapshot taken after it was read):\n${memory.join('\n')}`)
   for (const run of failures) console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
 } finally {
   killServers()
