@@ -7,12 +7,14 @@
  *
  *   CCA_DEV_DIR=/tmp/ab/b npx tsx scripts/dev-app.ts sqlite && (cd /tmp/ab/b/sqlite && npm run build)
  *   # A: the same from a git worktree of the base revision, with CCA_DEV_DIR=/tmp/ab/a
- *   npm run bench:ab -- /tmp/ab/a/sqlite /tmp/ab/b/sqlite [--path /api/auth/me] [--rounds 5] [--seconds 5]
+ *   npm run bench:ab -- /tmp/ab/a/sqlite /tmp/ab/b/sqlite [--path /api/auth/me] [--rounds 5] [--seconds 5] [--login]
  *
  * Each app gets a fresh SQLite database (its migrations and one user, through its own CLI), and
- * every request carries that user's access cookie.
+ * every request carries that user's access cookie. `--login` drives successful logins instead
+ * (16 connections each, rotating over 64 seeded accounts as bench:app's do), and compares
+ * logins/s.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -21,6 +23,7 @@ import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
 import { ensureWrk, wrk } from './lib/wrk.js'
+import { seedScript } from './lib/seed-users.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -28,9 +31,10 @@ const { values, positionals } = parseArgs({
     path: { type: 'string', default: '/api/auth/me' },
     rounds: { type: 'string', default: '5' },
     seconds: { type: 'string', default: '5' },
+    login: { type: 'boolean', default: false },
   },
 })
-if (positionals.length !== 2) throw new Error('usage: npm run bench:ab -- <built app A> <built app B> [--path P] [--rounds N] [--seconds N]')
+if (positionals.length !== 2) throw new Error('usage: npm run bench:ab -- <built app A> <built app B> [--path P] [--rounds N] [--seconds N] [--login]')
 const dirs = positionals.map((dir) => resolve(dir)) as [string, string]
 const ROUNDS = Number(values.rounds)
 const SECONDS = Number(values.seconds)
@@ -38,6 +42,9 @@ const EMAIL = 'bench@example.test'
 /** A started server's measured URL and the access cookie its requests carry. */
 type App = { url: string; cookie: string }
 const PASSWORD = 'bench password 1'
+/** Logins rotate over this many seeded accounts, so the per-account limit never trips. */
+const LOGIN_ACCOUNTS = 64
+const LOGIN_PATH = '/api/auth/login'
 
 await ensureWrk()
 const root = mkdtempSync(join(tmpdir(), 'cca-ab-'))
@@ -58,9 +65,18 @@ try {
       MAIL_TRANSPORT: 'log',
     }
     const tsx = join(dir, 'node_modules', '.bin', 'tsx')
-    await execa(tsx, ['server/src/cli/migrate.ts'], { cwd: dir, env })
-    await execa(tsx, ['server/src/cli/user-create.ts', '--name', 'Bench', '--email', EMAIL, '--password', PASSWORD], { cwd: dir, env })
+    if (values.login) {
+      writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
+      await execa(tsx, ['bench-seed.ts', String(LOGIN_ACCOUNTS), PASSWORD], { cwd: dir, env })
+    } else {
+      await execa(tsx, ['server/src/cli/migrate.ts'], { cwd: dir, env })
+      await execa(tsx, ['server/src/cli/user-create.ts', '--name', 'Bench', '--email', EMAIL, '--password', PASSWORD], { cwd: dir, env })
+    }
     await startServer(startArgs(dir), env, dir, port, '/api/health', 0)
+    if (values.login) {
+      apps.push({ url: `${base}${LOGIN_PATH}`, cookie: '' })
+      continue
+    }
     const { cookies } = await login(base, EMAIL, PASSWORD)
     const access = Object.entries(cookies).find(([name]) => name.endsWith('_access'))
     if (!access) throw new Error(`${dir}: the login set no access cookie`)
@@ -68,16 +84,20 @@ try {
   }
 
   const drive = (app: App, seconds: number) =>
-    wrk(app.url, { connections: 25, seconds, headers: { Cookie: app.cookie }, cpu: 1 })
+    values.login
+      ? wrk(app.url, { connections: 16, seconds, login: { path: LOGIN_PATH, accounts: LOGIN_ACCOUNTS, password: PASSWORD }, cpu: 1 })
+      : wrk(app.url, { connections: 25, seconds, headers: { Cookie: app.cookie }, cpu: 1 })
   // V8 compiles each server's hot path during the first seconds; no round should pay for it.
   await Promise.all(apps.map((app) => drive(app, 3)))
   const ratios: number[] = []
-  console.log(`${values.path}: A ${dirs[0]}, B ${dirs[1]}; both on core 0, 25 connections each from core 1, ${SECONDS} s rounds`)
+  const load = values.login ? `successful logins, 16 connections each over ${LOGIN_ACCOUNTS} accounts` : `${values.path}, 25 connections each`
+  console.log(`${load}: A ${dirs[0]}, B ${dirs[1]}; both on core 0, driven from core 1, ${SECONDS} s rounds`)
   for (let round = 1; round <= ROUNDS; round++) {
     const [a, b] = await Promise.all(apps.map((app) => drive(app, SECONDS)))
     if (a!.failed + b!.failed > 0) throw new Error(`round ${round}: ${a!.failed} of A's and ${b!.failed} of B's answers were not 2xx`)
     ratios.push(b!.rps / a!.rps)
-    console.log(`round ${round}: A ${Math.round(a!.rps)} req/s, B ${Math.round(b!.rps)} req/s, B/A ${ratios.at(-1)!.toFixed(3)}`)
+    const rate = (run: typeof a) => (values.login ? `${run!.rps.toFixed(1)} logins/s` : `${Math.round(run!.rps)} req/s`)
+    console.log(`round ${round}: A ${rate(a)}, B ${rate(b)}, B/A ${ratios.at(-1)!.toFixed(3)}`)
   }
   const median = medianBy(ratios, (ratio) => ratio)
   console.log(`B/A median ${median.toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})`)

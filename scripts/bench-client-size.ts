@@ -1,9 +1,9 @@
 /**
  * Builds the client of the generated `sqlite` variant and a create-vue `--ts --router --pinia`
- * project, and prints the gzipped JavaScript and CSS of both and the ratio (target: ≤ 1.40), of
- * every chunk built and of the first load alone (what index.html loads; a chunk imported later,
- * such as axios for uploads, is not in it). A second build of each, one chunk per package, shows
- * where the bytes come from.
+ * project, and prints the gzipped JavaScript and CSS of both and their ratio, of every chunk built
+ * and of the first load alone (what index.html loads; a chunk imported later, such as axios for
+ * uploads, is not in it). The target, ≤ 1.40, is the first load's: what every visitor downloads.
+ * A second build of each, one chunk per package, shows where the bytes come from.
  * Our app builds from the shared variant install; create-vue's project installs its own
  * package.json (cached like the shared install), so each side builds with its own choices.
  *
@@ -16,6 +16,7 @@ import { gzipSync } from 'node:zlib'
 import { execa } from 'execa'
 import { createVueBin } from './lib/create-vue.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
+import { verdict } from './lib/report.js'
 
 const createVue = createVueBin()
 
@@ -115,14 +116,19 @@ try {
 
   const ourDist = join(ours, 'dist', 'client')
   const theirDist = join(theirs, 'dist')
-  for (const [title, measure] of [['every chunk', allChunks], ['first load', firstLoad]] as const) {
+  for (const [title, measure, target] of [
+    ['every chunk', allChunks, false],
+    ['first load', firstLoad, true],
+  ] as const) {
     const x = measure(ourDist)
     const y = measure(theirDist)
     console.log(`${`gzipped, ${title}`.padEnd(24)} ${'js'.padStart(10)}  ${'css'.padStart(10)}  ${'total'.padStart(10)}`)
     for (const [name, sizes] of [['ours (sqlite)', x], ['create-vue', y]] as const) {
       console.log(`${name.padEnd(24)} ${kb(sizes.js).padStart(10)}  ${kb(sizes.css).padStart(10)}  ${kb(sizes.js + sizes.css).padStart(10)}`)
     }
-    console.log(`ratio: js ${(x.js / y.js).toFixed(2)}, css ${(x.css / y.css).toFixed(2)}, total ${((x.js + x.css) / (y.js + y.css)).toFixed(2)} (target ≤ 1.40)\n`)
+    const total = (x.js + x.css) / (y.js + y.css)
+    const aim = target ? verdict(total <= 1.4, 'target ≤ 1.40') : 'no target: all that may ever load, lazy chunks included'
+    console.log(`ratio: js ${(x.js / y.js).toFixed(2)}, css ${(x.css / y.css).toFixed(2)}, total ${total.toFixed(2)} (${aim})\n`)
   }
 
   const theirTotal = allChunks(theirDist)
