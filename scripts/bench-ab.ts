@@ -14,7 +14,7 @@
  * (16 connections each, rotating over 64 seeded accounts as bench:app's do), and compares
  * logins/s.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -22,8 +22,8 @@ import { execa } from 'execa'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
-import { ensureWrk, wrk } from './lib/wrk.js'
-import { seedScript } from './lib/seed-users.js'
+import { ensureWrk, wrk, type WrkOptions } from './lib/wrk.js'
+import { LOGIN_ACCOUNTS, seedUsers, seededLogins } from './lib/seed-users.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -39,12 +39,9 @@ const dirs = positionals.map((dir) => resolve(dir)) as [string, string]
 const ROUNDS = Number(values.rounds)
 const SECONDS = Number(values.seconds)
 const EMAIL = 'bench@example.test'
-/** A started server's measured URL and the access cookie its requests carry. */
-type App = { url: string; cookie: string }
+/** A started server's measured URL and what wrk sends it (the access cookie, or logins). */
+type App = { url: string; load: Omit<WrkOptions, 'seconds'> }
 const PASSWORD = 'bench password 1'
-/** Logins rotate over this many seeded accounts, so the per-account limit never trips. */
-const LOGIN_ACCOUNTS = 64
-const LOGIN_PATH = '/api/auth/login'
 
 await ensureWrk()
 const root = mkdtempSync(join(tmpdir(), 'cca-ab-'))
@@ -66,38 +63,33 @@ try {
     }
     const tsx = join(dir, 'node_modules', '.bin', 'tsx')
     if (values.login) {
-      writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
-      await execa(tsx, ['bench-seed.ts', String(LOGIN_ACCOUNTS), PASSWORD], { cwd: dir, env })
-    } else {
-      await execa(tsx, ['server/src/cli/migrate.ts'], { cwd: dir, env })
-      await execa(tsx, ['server/src/cli/user-create.ts', '--name', 'Bench', '--email', EMAIL, '--password', PASSWORD], { cwd: dir, env })
-    }
-    await startServer(startArgs(dir), env, dir, port, '/api/health', 0)
-    if (values.login) {
-      apps.push({ url: `${base}${LOGIN_PATH}`, cookie: '' })
+      await seedUsers(dir, env, LOGIN_ACCOUNTS, PASSWORD)
+      await startServer(startArgs(dir), env, dir, port, '/api/health', 0)
+      const logins = seededLogins(PASSWORD)
+      apps.push({ url: `${base}${logins.path}`, load: { connections: 16, login: logins, cpu: 1 } })
       continue
     }
+    await execa(tsx, ['server/src/cli/migrate.ts'], { cwd: dir, env })
+    await execa(tsx, ['server/src/cli/user-create.ts', '--name', 'Bench', '--email', EMAIL, '--password', PASSWORD], { cwd: dir, env })
+    await startServer(startArgs(dir), env, dir, port, '/api/health', 0)
     const { cookies } = await login(base, EMAIL, PASSWORD)
     const access = Object.entries(cookies).find(([name]) => name.endsWith('_access'))
     if (!access) throw new Error(`${dir}: the login set no access cookie`)
-    apps.push({ url: `${base}${values.path}`, cookie: `${access[0]}=${access[1]}` })
+    apps.push({ url: `${base}${values.path}`, load: { connections: 25, headers: { Cookie: `${access[0]}=${access[1]}` }, cpu: 1 } })
   }
 
-  const drive = (app: App, seconds: number) =>
-    values.login
-      ? wrk(app.url, { connections: 16, seconds, login: { path: LOGIN_PATH, accounts: LOGIN_ACCOUNTS, password: PASSWORD }, cpu: 1 })
-      : wrk(app.url, { connections: 25, seconds, headers: { Cookie: app.cookie }, cpu: 1 })
+  const drive = (app: App, seconds: number) => wrk(app.url, { ...app.load, seconds })
   // V8 compiles each server's hot path during the first seconds; no round should pay for it.
   await Promise.all(apps.map((app) => drive(app, 3)))
   const ratios: number[] = []
+  const rate = (rps: number) => (values.login ? `${rps.toFixed(1)} logins/s` : `${Math.round(rps)} req/s`)
   const load = values.login ? `successful logins, 16 connections each over ${LOGIN_ACCOUNTS} accounts` : `${values.path}, 25 connections each`
   console.log(`${load}: A ${dirs[0]}, B ${dirs[1]}; both on core 0, driven from core 1, ${SECONDS} s rounds`)
   for (let round = 1; round <= ROUNDS; round++) {
     const [a, b] = await Promise.all(apps.map((app) => drive(app, SECONDS)))
     if (a!.failed + b!.failed > 0) throw new Error(`round ${round}: ${a!.failed} of A's and ${b!.failed} of B's answers were not 2xx`)
     ratios.push(b!.rps / a!.rps)
-    const rate = (run: typeof a) => (values.login ? `${run!.rps.toFixed(1)} logins/s` : `${Math.round(run!.rps)} req/s`)
-    console.log(`round ${round}: A ${rate(a)}, B ${rate(b)}, B/A ${ratios.at(-1)!.toFixed(3)}`)
+    console.log(`round ${round}: A ${rate(a!.rps)}, B ${rate(b!.rps)}, B/A ${ratios.at(-1)!.toFixed(3)}`)
   }
   const median = medianBy(ratios, (ratio) => ratio)
   console.log(`B/A median ${median.toFixed(3)} (range ${Math.min(...ratios).toFixed(3)}–${Math.max(...ratios).toFixed(3)})`)

@@ -24,7 +24,7 @@ import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
-import { buildAndSeed } from './lib/seed-users.js'
+import { buildAndSeed, LOGIN_ACCOUNTS, seededLogins } from './lib/seed-users.js'
 import { fmt, ms, verdict } from './lib/report.js'
 import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
@@ -46,8 +46,6 @@ const PASSWORD = 'bench password 1'
 const ROUNDS = 3
 /** Core of the servers in the throughput rounds; wrk takes the other one. */
 const PINNED = 0
-/** Logins rotate over this many seeded accounts, so the per-account limit never trips. */
-const LOGIN_ACCOUNTS = 64
 /** Requests of the row that follows each one with a user change. */
 const AFRESH = 20
 
@@ -113,7 +111,7 @@ try {
   const freeArgs = values.memory ? [HEAP_SNAPSHOT_FLAG, ...startArgs(dir)] : startArgs(dir)
   const free = await startServer(freeArgs, { ...env, PORT: String(port), BASE_URL: base }, dir, port, '/api/health')
 
-  const loginBody = { path: '/api/auth/login', accounts: LOGIN_ACCOUNTS, password: PASSWORD }
+  const loginBody = seededLogins(PASSWORD)
   step('logins warm-up, 3 s')
   await wrk(`${base}/api/auth/login`, { connections: 16, seconds: 3, login: loginBody })
   // Each round pairs bcrypt's rate alone (the server idle) with the logins right after it, and
@@ -191,7 +189,7 @@ try {
   console.log(`\nbench:app ${variant}: ${USERS.toLocaleString('en')} users, NODE_ENV=production, ${availableParallelism()} cores, wrk ${SECONDS} s per row`)
   console.log(`throughput: 50 connections, ${ROUNDS} alternating rounds (req/s: median; ratio: median of the rounds' ratios), server on core 0 and wrk on core 1, after a warm-up and once the database server was quiet (${settled} s)`)
   console.log('/me probe: 10 connections, 10 ms apart; list latencies: 1 connection, sequential')
-  console.log(`logins: 16 connections rotating over 64 accounts, both cores; median ratio of ${ROUNDS} rounds, each bcrypt alone (5 s) then logins\n`)
+  console.log(`logins: 16 connections rotating over ${LOGIN_ACCOUNTS} accounts, both cores; median ratio of ${ROUNDS} rounds, each bcrypt alone (5 s) then logins\n`)
   printTable(['measure', 'value', 'detail', 'target'], rows)
   console.log(`\nCPU during the median logins round, of ${availableParallelism()} cores: ${loginRatio.cpu}`)
   if (memory.length > 0) console.log(`\nthe RSS at rest by mapping, then the live heap (a snapshot taken after it was read):\n${memory.join('\n')}`)

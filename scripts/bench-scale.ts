@@ -23,7 +23,7 @@ import { freshDatabase, type FreshDatabase } from './lib/database.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { nginxBinary } from './lib/scale-out.js'
-import { buildAndSeed } from './lib/seed-users.js'
+import { buildAndSeed, LOGIN_ACCOUNTS, seededLogins } from './lib/seed-users.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { ensureWrk, removeWrkScripts, wrk, type WrkResult } from './lib/wrk.js'
@@ -48,8 +48,6 @@ const SECONDS = Number(values.seconds)
 const REVOCATIONS = Number(values.revocations)
 const PASSWORD = 'bench password 1'
 const ROUNDS = 3
-/** Logins rotate over this many seeded accounts, as in bench:app, so no per-account limit trips. */
-const LOGIN_ACCOUNTS = 64
 /** The account whose sessions are revoked: none of the login rotation's. */
 const REVOKED_ACCOUNT = `user${USERS}@example.test`
 /** Longer than the auth cache's 5 s bound, so a lost invalidation shows as ≈ 5 s, not as a hang. */
@@ -166,7 +164,7 @@ async function main() {
   const accessOnly = `${accessName}=${session.cookies[accessName]}`
   const me = (lb: string) => wrk(`${lb}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: accessOnly } })
   const logins = (lb: string, seconds = SECONDS) =>
-    forgettingAborts(() => wrk(`${lb}/api/auth/login`, { connections: 16, seconds, login: { path: '/api/auth/login', accounts: LOGIN_ACCOUNTS, password: PASSWORD } }))
+    forgettingAborts(() => wrk(`${lb}/api/auth/login`, { connections: 16, seconds, login: seededLogins(PASSWORD) }))
 
   step('warm-up, 3 s per row and layout')
   for (const lb of [lbOne, lbTwo]) {

@@ -1,8 +1,17 @@
-/** The benchmarks' users, seeded in bulk inside a generated app (bench:app, bench:scale). */
+/** The benchmarks' users, seeded in bulk inside a generated app (bench:app, bench:scale, bench:ab --login). */
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
 import { renderLinkedVariant } from './shared-install.js'
+import type { WrkOptions } from './wrk.js'
+
+/** Logins rotate over this many seeded accounts (user1…user64), so the per-account limit never trips. */
+export const LOGIN_ACCOUNTS = 64
+
+/** wrk's successful logins over the seeded accounts, all with `password`. */
+export function seededLogins(password: string): NonNullable<WrkOptions['login']> {
+  return { path: '/api/auth/login', accounts: LOGIN_ACCOUNTS, password }
+}
 
 /** Renders `variant` into `dir` on the shared install, builds it and seeds `users` users with `password`. */
 export async function buildAndSeed(variant: string, dir: string, modules: string, env: NodeJS.ProcessEnv, users: number, password: string, step: (title: string) => void) {
@@ -10,6 +19,11 @@ export async function buildAndSeed(variant: string, dir: string, modules: string
   step(`build ${variant}`)
   await execa('npm', ['run', 'build'], { cwd: dir, env, stdio: ['ignore', 'ignore', 'inherit'] })
   step(`seed ${users.toLocaleString('en')} users`)
+  await seedUsers(dir, env, users, password)
+}
+
+/** Migrates the built app in `dir` and seeds `users` users (user1@example.test on) with `password`. */
+export async function seedUsers(dir: string, env: NodeJS.ProcessEnv, users: number, password: string) {
   writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
   await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(users), password], { cwd: dir, env, stdio: 'inherit' })
 }
@@ -18,7 +32,7 @@ export async function buildAndSeed(variant: string, dir: string, modules: string
  * Runs inside the generated app with its own modules: migrates, then inserts the users in
  * batches, their search column folded by the app's own function as the model would.
  */
-export function seedScript(): string {
+function seedScript(): string {
   return `import bcrypt from 'bcrypt'
 import { connectDatabase, createSequelize } from './server/src/db/database.js'
 import { createMigrator } from './server/src/db/migrator.js'
