@@ -1,11 +1,13 @@
+import { randomUUID } from 'node:crypto'
 import type { Express } from 'express'
 import { Op, QueryTypes } from 'sequelize'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AppContext } from '../src/context.js'
 import { forDialect } from '../src/db/sql.js'
-import { EmailChangeToken, OutboxJob, PasswordResetToken, SecurityEvent, Session, User } from '../src/models/index.js'
-import { issueOneTimeToken } from '../src/services/one-time-tokens.js'
+import { EmailChangeToken, EmailVerificationToken, OutboxJob, PasswordResetToken, SecurityEvent, Session, User } from '../src/models/index.js'
+import { hashToken, issueOneTimeToken } from '../src/services/one-time-tokens.js'
+import { issueResetLink } from '../src/services/password-reset.js'
 import { confirmLinkIn, linkIn, mailTo, type ReceivedMail } from './helpers/mail.js'
 import { account, me, within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
@@ -22,12 +24,16 @@ beforeAll(async () => {
 })
 
 const liveSessions = (userId: number) => Session.count({ where: { userId, revokedAt: null } })
-const pendingLinks = async (userId: number) => (await EmailChangeToken.count({ where: { userId } })) + (await PasswordResetToken.count({ where: { userId } }))
+const pendingLinks = async (userId: number) =>
+  (await EmailChangeToken.count({ where: { userId } })) +
+  (await PasswordResetToken.count({ where: { userId } })) +
+  (await EmailVerificationToken.count({ where: { userId, voidedAt: null } }))
 
-/** A pending e-mail change and a pending reset, as an attacker's request and a forgot-password would leave them. */
-async function plantPendingLinks(userId: number): Promise<void> {
-  await issueOneTimeToken(EmailChangeToken, userId, 3600, { fields: { email: uniqueEmail('attacker') } })
-  await issueOneTimeToken(PasswordResetToken, userId, 900)
+/** A pending e-mail change, reset and choose-a-password link, as an attacker's request, a forgot-password and a resend would leave them. */
+async function plantPendingLinks(user: User): Promise<void> {
+  await issueOneTimeToken(EmailChangeToken, user.id, 3600, { fields: { email: uniqueEmail('attacker') } })
+  await issueResetLink(user)
+  await EmailVerificationToken.create({ userId: user.id, email: user.email, tokenHash: hashToken(randomUUID()), expiresAt: new Date(Date.now() + 3_600_000), choose: true })
 }
 
 /** Waits until every job the app queued is done, so what the SMTP server holds is all there will be. */
@@ -47,7 +53,7 @@ describe('the audit, replayed', () => {
     [
       'she resets her password',
       async (user) => {
-        const token = await issueOneTimeToken(PasswordResetToken, user.id, 900)
+        const token = await issueResetLink(user)
         await supertest(app).post('/api/auth/reset-password').send({ email: user.email, token, password: 'a brand new secret' }).expect(200)
       },
     ],
@@ -178,7 +184,7 @@ describe('every credential event goes through the security core', () => {
     {
       type: 'password_reset',
       act: async (user) => {
-        const token = await issueOneTimeToken(PasswordResetToken, user.id, 900)
+        const token = await issueResetLink(user)
         await supertest(app).post('/api/auth/reset-password').send({ email: user.email, token, password: 'another secret' }).expect(200)
       },
       live: 0,
@@ -207,7 +213,7 @@ describe('every credential event goes through the security core', () => {
     const sessions = [(await login(app, user.email)).cookies, (await login(app, user.email)).cookies]
     // The event of the previous case must not be taken for this one's.
     const before = (await SecurityEvent.max<number, SecurityEvent>('id')) ?? 0
-    if (c.type !== 'email_change_requested' && c.type !== 'email_changed') await plantPendingLinks(user.id)
+    if (c.type !== 'email_change_requested' && c.type !== 'email_changed') await plantPendingLinks(user)
 
     await c.act(user, sessions, admin)
 
@@ -215,7 +221,7 @@ describe('every credential event goes through the security core', () => {
     expect(row, 'its security_events row').not.toBeNull()
     expect(row!.device).toBeTruthy()
     expect(await liveSessions(user.id)).toBe(c.live)
-    if (c.type !== 'email_change_requested' && c.type !== 'email_changed') expect(await pendingLinks(user.id)).toBe(c.voids ? 0 : 2)
+    if (c.type !== 'email_change_requested' && c.type !== 'email_changed') expect(await pendingLinks(user.id)).toBe(c.voids ? 0 : 3)
     // An ended session's access token is refused at once: the first one for a logout, the second otherwise.
     if (c.live < 2) expect((await me(app, sessions[c.type === 'sign_out' ? 0 : 1]!)).status, 'the access token of an ended session').toBe(401)
     if (c.notice) expect(await noticesTo(user.email, c.notice.subject)).toHaveLength(1)

@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { PasswordResetToken } from '../src/models/index.js'
-import { issueOneTimeToken } from '../src/services/one-time-tokens.js'
+import { issueResetLink } from '../src/services/password-reset.js'
 import { unsign } from './helpers/cookies.js'
 import { accessOnly, account, me, within } from './helpers/requests.js'
 import { instancesListening } from './helpers/redis.js'
@@ -20,7 +19,7 @@ const actions: Array<[string, Action]> = [
   [
     'reset-password',
     async (app, id, email) => {
-      const token = await issueOneTimeToken(PasswordResetToken, id, 900)
+      const token = await issueResetLink({ id, email })
       await supertest(app).post('/api/auth/reset-password').send({ email, token, password: 'reset secret' }).expect(200)
     },
   ],

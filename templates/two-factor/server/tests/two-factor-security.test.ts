@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppContext } from '../src/context.js'
 import { OutboxJob, PasswordResetToken, SecurityEvent, Session, type User } from '../src/models/index.js'
 import { TwoFactorChallenge } from '../src/models/two-factor-challenge.js'
-import { issueOneTimeToken } from '../src/services/one-time-tokens.js'
+import { issueResetLink } from '../src/services/password-reset.js'
 import { mailTo } from './helpers/mail.js'
 import { within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
@@ -74,7 +74,7 @@ describe('lockout of the second step (audit finding 5)', () => {
     const user = await makeUser()
     const { secret } = await withTwoFactor(app, user.email)
     await tenWrongCodes(app, user, secret)
-    const token = await issueOneTimeToken(PasswordResetToken, user.id, 900)
+    const token = await issueResetLink(user)
     await supertest(app).post('/api/auth/reset-password').send({ email: user.email, token, password: PASSWORD }).expect(200)
     const ip = fromAnywhere()
     const cookies = await passwordStepFrom(app, user.email, ip)
@@ -134,7 +134,7 @@ describe("the two-factor layer's credential events", () => {
     const { app, ctx } = await t.build()
     const user = await makeUser()
     const other = (await login(app, user.email)).cookies
-    await issueOneTimeToken(PasswordResetToken, user.id, 900)
+    await issueResetLink(user)
     await withTwoFactor(app, user.email)
     expect(await SecurityEvent.count({ where: { userId: user.id, type: 'two_factor_enabled' } })).toBe(1)
     expect((await supertest(app).get('/api/auth/me').set(withCookies(other))).status).toBe(401)

@@ -3,11 +3,10 @@ import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { Mailer } from '../mail/mailer.js'
 import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
-import { PasswordResetToken } from '../models/index.js'
 import type { AuthCache } from '../services/auth-cache.js'
 import { mailEmailChange } from '../services/email-change.js'
 import { registerAddress, resendVerificationLink } from '../services/email-verification.js'
-import { issueOneTimeToken } from '../services/one-time-tokens.js'
+import { issueResetLink } from '../services/password-reset.js'
 import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
@@ -28,7 +27,7 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
     async 'user:reset-password'({ email }) {
       const user = await findUserByEmail(email)
       if (!user) return
-      const token = await issueOneTimeToken(PasswordResetToken, user.id, security.passwordResetExpirySeconds)
+      const token = await issueResetLink(user)
       const url = linkWithToken(env.BASE_URL, 'reset-password', token, user.email)
       await mailer.send(resetPasswordMessage(user.email, user.name, url, security.passwordResetExpirySeconds / 60))
     },

@@ -15,17 +15,25 @@ function oneTimeTokenAttributes() {
 }
 
 /**
- * A verification link. `name` and `password` (a bcrypt hash): the registration that asked for
- * it, if one did. `choose`: the link asks for a new password rather than setting the
- * registration's. `voidedAt`: the link no longer works, but the registration stays pending
- * until it expires (services/email-verification.ts).
+ * A verification link. `email`: the address it was mailed to; it works only while that is the
+ * account's. `name` and `password` (a bcrypt hash): the registration that asked for it, if one
+ * did. `choose`: the link asks for a new password rather than setting the registration's.
+ * `voidedAt`: the link no longer works, but the registration stays pending until it expires
+ * (services/email-verification.ts).
  */
 export class EmailVerificationToken extends Model<InferAttributes<EmailVerificationToken>, InferCreationAttributes<EmailVerificationToken>> {
+  /**
+   * Voided by every event that revokes sessions, like every other pending credential, but by
+   * `voidedAt` rather than deletion: its registration must go on answering login's 403 rule, or
+   * the owner's sign-out would tell a registering stranger that the address has an account.
+   */
+  static readonly pendingCredential = 'voidedAt'
   declare id: CreationOptional<number>
   declare userId: number
   declare tokenHash: string
   declare expiresAt: Date
   declare createdAt: CreationOptional<Date>
+  declare email: string | null
   declare name: CreationOptional<string | null>
   declare password: CreationOptional<string | null>
   declare choose: CreationOptional<boolean>
@@ -35,6 +43,7 @@ export class EmailVerificationToken extends Model<InferAttributes<EmailVerificat
     EmailVerificationToken.init(
       {
         ...oneTimeTokenAttributes(),
+        email: { type: DataTypes.STRING(255), allowNull: true },
         name: { type: DataTypes.STRING(255), allowNull: true },
         password: { type: DataTypes.TEXT, allowNull: true },
         choose: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
@@ -45,6 +54,7 @@ export class EmailVerificationToken extends Model<InferAttributes<EmailVerificat
   }
 }
 
+/** A reset link; `email`: the address it was mailed to, which must still be the account's. */
 export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken>, InferCreationAttributes<PasswordResetToken>> {
   /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
   static readonly pendingCredential = true
@@ -53,9 +63,10 @@ export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken
   declare tokenHash: string
   declare expiresAt: Date
   declare createdAt: CreationOptional<Date>
+  declare email: string | null
 
   static initModel(sequelize: Sequelize): void {
-    PasswordResetToken.init(oneTimeTokenAttributes(), {
+    PasswordResetToken.init({ ...oneTimeTokenAttributes(), email: { type: DataTypes.STRING(255), allowNull: true } }, {
       sequelize,
       tableName: 'password_reset_tokens',
       modelName: 'PasswordResetToken',

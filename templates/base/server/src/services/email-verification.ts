@@ -90,7 +90,7 @@ export async function resendVerificationLink(deps: Deps, email: string): Promise
     const only = pending.length === 1 && !pending[0]!.choose && pending[0]!.voidedAt === null ? pending[0]! : undefined
     if (!locked.emailVerifiedAt && only) {
       const token = newOneTimeToken()
-      await only.update({ tokenHash: hashToken(token) }, { transaction })
+      await only.update({ tokenHash: hashToken(token), email: locked.email }, { transaction })
       return { token, name: only.name ?? locked.name, choose: false }
     }
     return issueLink(locked, { registration: null, name: pending[0]?.name ?? locked.name, choose: true }, transaction)
@@ -113,6 +113,7 @@ async function issueLink(user: User, link: { registration: Registration | null; 
   await EmailVerificationToken.create(
     {
       userId: user.id,
+      email: user.email,
       tokenHash: hashToken(token),
       expiresAt: new Date(Date.now() + security.emailVerificationExpirySeconds * 1000),
       name,
@@ -132,13 +133,16 @@ async function sendLink(deps: Deps, user: User, link: IssuedLink): Promise<void>
   await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : link.name, `${url}&choose=1`, hours, accountExists))
 }
 
-/** A live link of this user, or null: unknown, used, voided, expired and someone else's alike. */
-export async function openVerificationLink(userId: number | undefined, token: string): Promise<EmailVerificationToken | null> {
+/**
+ * A live link of this user mailed to the address the user still has, or null: unknown, used,
+ * voided, expired, someone else's and mailed to an address the account has left alike.
+ */
+export async function openVerificationLink(user: Pick<User, 'id' | 'email'> | null, token: string): Promise<EmailVerificationToken | null> {
   // An unknown e-mail still runs the query, so it costs the same as a wrong token.
   const row = await EmailVerificationToken.findOne({
-    where: { userId: userId ?? -1, tokenHash: hashToken(token), voidedAt: null, expiresAt: { [Op.gt]: new Date() } },
+    where: { userId: user?.id ?? -1, email: user?.email ?? '', tokenHash: hashToken(token), voidedAt: null, expiresAt: { [Op.gt]: new Date() } },
   })
-  return userId === undefined ? null : row
+  return user ? row : null
 }
 
 /**

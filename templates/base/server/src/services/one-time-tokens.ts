@@ -37,12 +37,18 @@ export async function issueOneTimeToken<T extends OneTimeToken>(
  * Consumes a token for the given user and returns its record, or null. The delete is the single
  * conditional statement that decides: of two concurrent requests with the same token only one
  * deletes the row. Using a token voids the user's other tokens of the kind. Invalid, expired,
- * used and someone else's tokens all answer null alike.
+ * used and someone else's tokens all answer null alike; so does a row that does not also match
+ * `where` (a link mailed to an address that is no longer the account's).
  */
-export async function consumeOneTimeToken<T extends OneTimeToken>(model: ModelStatic<T>, userId: number | undefined, token: string): Promise<T | null> {
+export async function consumeOneTimeToken<T extends OneTimeToken>(
+  model: ModelStatic<T>,
+  userId: number | undefined,
+  token: string,
+  where: Record<string, unknown> = {},
+): Promise<T | null> {
   // An unknown e-mail still runs the query, so it costs the same as a wrong token.
   const row = (await model.findOne({
-    where: { userId: userId ?? -1, tokenHash: hashToken(token), expiresAt: { [Op.gt]: new Date() } } as WhereOptions<T>,
+    where: { ...where, userId: userId ?? -1, tokenHash: hashToken(token), expiresAt: { [Op.gt]: new Date() } } as WhereOptions<T>,
   })) as T | null
   if (!row || userId === undefined) return null
   if ((await model.destroy({ where: { id: row.id } as WhereOptions<T> })) !== 1) return null

@@ -3,11 +3,10 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { emailField, newPasswordField, tokenField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
-import { PasswordResetToken } from '../../models/index.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
-import { consumeOneTimeToken } from '../../services/one-time-tokens.js'
+import { consumeResetLink } from '../../services/password-reset.js'
 import { hashPassword } from '../../services/passwords.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
@@ -19,7 +18,7 @@ export function resetPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(resetPasswordSchema, req.body)
     const user = await findUserByEmail(input.email)
-    if (!(await consumeOneTimeToken(PasswordResetToken, user?.id, input.token)) || !user) throw invalidToken()
+    if (!(await consumeResetLink(user, input.token)) || !user) throw invalidToken()
     const password = await hashPassword(input.password)
     await recordCredentialEvent(ctx, events.passwordReset, user.id, {
       req,

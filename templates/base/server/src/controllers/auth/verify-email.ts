@@ -27,7 +27,7 @@ export function verifyEmail(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(verifyEmailSchema, req.body)
     const user = await findUserByEmail(input.email)
-    const link = await openVerificationLink(user?.id, input.token)
+    const link = await openVerificationLink(user, input.token)
     if (!link || !user) throw invalidToken()
     if (link.choose && input.password === undefined) throw fieldError('password', 'The password field is required.')
     const credentials = link.choose

@@ -8,6 +8,7 @@ import * as createEmailChangeTokens from './0007-create-email-change-tokens.js'
 import * as createOutboxJobs from './0008-create-outbox-jobs.js'
 import * as createSecurityEvents from './0009-create-security-events.js'
 import * as fillUsersSearch from './0010-fill-users-search.js'
+import * as bindLinksToAddress from './0011-bind-links-to-address.js'
 import { featureMigrations } from '../../features/migrations.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -25,5 +26,6 @@ export const migrations = [
   { name: '0008-create-outbox-jobs', ...createOutboxJobs },
   { name: '0009-create-security-events', ...createSecurityEvents },
   { name: '0010-fill-users-search', ...fillUsersSearch },
+  { name: '0011-bind-links-to-address', ...bindLinksToAddress },
   ...featureMigrations,
 ]
