@@ -9,6 +9,12 @@ export interface GenerateDeps {
   mark?: (phase: 'render' | 'directories' | 'files') => void
   /** The templates folder by default; the published CLI passes its pack (templates/pack.ts). */
   templates?: TemplateStore
+  /**
+   * Filled, when given, with each output path's template (`.gitignore` → `base/_gitignore`,
+   * `.env` → `base/_env.ejs`): the snapshot tests keep only a hash of a file copied as it is and
+   * check the copy against its template once. package.json, merged from every layer, has none.
+   */
+  sources?: Map<string, string>
 }
 
 /** What `.ejs` templates see: the answers that shape the app, and a few derived values. */

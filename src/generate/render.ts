@@ -47,10 +47,10 @@ export function renderProject(answers: Answers, appName: string, deps: GenerateD
       const path = `${layer}/${listedPath}`
       if (templatePath === 'package.json') {
         packageJson = deepMerge(packageJson, JSON.parse(templates.read(path).toString('utf8')))
-      } else if (templatePath.endsWith('.ejs')) {
-        files.set(outputPath(templatePath), Buffer.from(templates.render(path, context)))
       } else {
-        files.set(outputPath(templatePath), templates.read(path))
+        const output = outputPath(templatePath)
+        files.set(output, templatePath.endsWith('.ejs') ? Buffer.from(templates.render(path, context)) : templates.read(path))
+        deps.sources?.set(output, path)
       }
     }
   }

@@ -1,0 +1,11 @@
+// Written by `npm run variants:cover -- --write` (scripts/variant-cover.ts); checked by
+// test/variant-cover.test.ts. The variants `npm test` runs, all-defaults first.
+export const VARIANT_COVER: readonly string[] = [
+  'sqlite',
+  'sqlite-custom-passkeys-oauth-redis',
+  'mysql-oauth-redis',
+  'mysql-custom-verify-2fa-passkeys',
+  'postgres-2fa-passkeys-redis',
+  'postgres-custom-verify-oauth',
+  'sqlite-verify-2fa-oauth-redis',
+]
