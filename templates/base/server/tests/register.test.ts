@@ -219,6 +219,24 @@ describe('register with e-mail verification on', () => {
     await supertest(app).post('/api/auth/login').send({ email: taken.email, password: PASSWORD }).expect(200)
   })
 
+  it('the account\'s own password always signs in: registered twice, then her first password chosen again on the newest link', async () => {
+    const mail = await t.mailServer()
+    const email = uniqueEmail('twice')
+    const first = mail.next(mailTo(email))
+    await register(email, 'her-first-password', 'Hana').expect(202)
+    await first
+    const second = mail.next(mailTo(email))
+    await register(email, 'her-second-password', 'Hana').expect(202)
+    const link = linkIn(await second, 'verify-email')
+    await supertest(app).post('/api/auth/verify-email').send({ email, token: link.token, password: 'her-first-password' }).expect(200)
+    // Her earlier registration is still pending with that same password: it must not lock her out.
+    const res = await supertest(app).post('/api/auth/login').send({ email, password: 'her-first-password' })
+    expect(res.status).toBe(200)
+    expect(res.body.user.email).toBe(email)
+    // The used link's registration is done with: its password is nobody's.
+    await supertest(app).post('/api/auth/login').send({ email, password: 'her-second-password' }).expect(422)
+  })
+
   it('refuses names with line breaks or other control characters (422 errors.name), so none reaches a mail', async () => {
     for (const name of ['Eve\nBcc: all@example.test', 'Eve\r\nX', 'Tab\tbed', 'Del\u007f', 'Next\u0085Line', 'Line\u2028Sep']) {
       const res = await register(uniqueEmail('ctl'), 'password1', name)

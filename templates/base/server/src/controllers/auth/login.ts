@@ -29,10 +29,14 @@ export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
     const input = validate(loginSchema, req.body)
     const user = await findSignInUser(input.email)
     // Register-then-login tells no address apart: a password of a pending registration gets the
-    // unverified answer, whether the address is free, pending or has an account. Checked first,
-    // so the prober's own registration costs one comparison in every case.
-    if (ctx.auth.requireEmailVerification && user && (await matchesPendingRegistration(user.identity.id, input.password))) throw notVerified()
-    if (!(await checkPassword(input.password, user?.passwordHash)) || !user) {
+    // unverified answer, whether the address is free, pending or has an account, unless it is
+    // also the verified account's own (its owner, who chose the same password again, signs in;
+    // knowing it tells a prober nothing new). The account's password is compared in every case,
+    // so the answer costs the same work whatever the address holds.
+    const pending = ctx.auth.requireEmailVerification && user !== null && (await matchesPendingRegistration(user.identity.id, input.password))
+    const correct = await checkPassword(input.password, user?.passwordHash)
+    if (pending && !(correct && user!.json.emailVerifiedAt)) throw notVerified()
+    if (!correct || !user) {
       // On the account's activity page: a wrong password shows there, an unknown address has no page.
       if (user) await recordCredentialEvent(ctx, events.signInFailed, user.identity.id, { req, meta: { factor: 'password' } })
       throw fieldError('email', 'These credentials do not match our records.')
