@@ -1,10 +1,14 @@
 /**
- * The default app as a new user gets it, with every package manager the CLI offers and on every
- * Node line CI proves: the CLI itself generates and installs (its closing message must say Done),
+ * The default app as a new user gets it, with the package managers the CLI offers and on the
+ * Node lines it supports: the CLI itself generates and installs (its closing message must say Done),
  * then the app migrates, builds, starts and answers `/api/health`, a registration and a login.
  * Prints install time and result per manager and Node version.
  *
- *   npm run test:install [-- --only "pnpm 10,yarn 4"]
+ * By default the rows every CI run covers (CI_ROWS in scripts/lib/toolchains.ts: pnpm 10 on the
+ * machine's Node, npm on the newest Node line); `--all` runs the whole matrix, as
+ * `npm run test:release` does before each release; `--only` picks rows of the whole matrix by label.
+ *
+ *   npm run test:install [-- --all] [-- --only "pnpm 10,yarn 4"] [-- --keep]
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -18,15 +22,13 @@ import { seedPrebuildCache } from './lib/prebuild-cache.js'
 import { whileStarted } from './lib/start-script.js'
 import { freePort } from './lib/ports.js'
 import { sharedNodeModules } from './lib/shared-install.js'
-import { MANAGERS, type Manager, NODE_VERSIONS, toolchain } from './lib/toolchains.js'
+import { ALL_ROWS, CI_ROWS, MANAGERS, type Manager, toolchain } from './lib/toolchains.js'
 
-const { values } = parseArgs({ options: { only: { type: 'string' }, keep: { type: 'boolean' } } })
+const { values } = parseArgs({ options: { only: { type: 'string' }, all: { type: 'boolean' }, keep: { type: 'boolean' } } })
 
-/** Every manager on the machine's Node; npm also on each other LTS line. */
-const MATRIX: { manager: Manager; node?: string }[] = [
-  ...MANAGERS.map((manager) => ({ manager })),
-  ...NODE_VERSIONS.map((node) => ({ manager: MANAGERS[0]!, node })),
-].filter(({ manager }) => !values.only || values.only.split(',').includes(manager.label))
+const only = values.only?.split(',')
+for (const label of only ?? []) if (!MANAGERS.some((manager) => manager.label === label)) throw new Error(`unknown manager ${label}: one of ${MANAGERS.map((manager) => manager.label).join(', ')}`)
+const MATRIX = only ? ALL_ROWS.filter(({ manager }) => only.includes(manager.label)) : values.all ? ALL_ROWS : CI_ROWS
 
 const ENGINES = appEngines()
 const CLI = new URL('../bin/create-cookie-auth-app.js', import.meta.url).pathname

@@ -10,7 +10,7 @@
  * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
  * PostgreSQL each run, dropped afterwards; Redis is the machine's. The default variant runs on
  * the newest Node LTS (scripts/lib/toolchains.ts), the others on the machine's Node; every
- * package manager and Node line installs the default app in `npm run test:install`.
+ * package manager and Node line installs the default app in `npm run test:install -- --all`.
  *
  *   npm run test:variants [-- --all] [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */

@@ -4,6 +4,7 @@ import { buildProgram } from '../src/cli/program.js'
 import { formatDuration } from '../src/duration.js'
 import { OPTIONS, type OptionRow } from '../src/options.js'
 import { VARIANT_IDS } from '../src/variants.js'
+import { CI_ROWS, rowName } from '../scripts/lib/toolchains.js'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
 
@@ -53,6 +54,14 @@ it('documents every option of the table, with its prompt', () => {
 
 it('names every test variant', () => {
   for (const id of VARIANT_IDS) expect(readme).toContain(`\`${id}\``)
+})
+
+it('names the install rows every CI run covers, and the release run with the whole matrix', () => {
+  const installRow = readme.split('\n').find((line) => line.startsWith('| `npm run test:install'))
+  expect(installRow, "no row for test:install in README.md's Tests table").toBeDefined()
+  for (const row of CI_ROWS) expect(installRow).toContain(rowName(row))
+  expect(installRow).toContain('--all')
+  expect(readme).toContain('| `npm run test:release` |')
 })
 
 describe('the options table', () => {

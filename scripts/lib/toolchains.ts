@@ -32,6 +32,25 @@ export const MANAGERS: readonly Manager[] = [
   { label: 'bun 1', command: 'bun', spec: 'bun@1.4.5', bin: 'bun/bin/bun.exe' },
 ]
 
+/** One row of `npm run test:install`: a manager on a Node (a pinned version, or undefined for the machine's). */
+export interface InstallRow {
+  manager: Manager
+  node?: string
+}
+
+const byLabel = (label: string): Manager => MANAGERS.find((manager) => manager.label === label)!
+
+/** The whole matrix, `test:install -- --all` (before each release): every manager on the machine's Node, npm also on each other LTS line. */
+export const ALL_ROWS: readonly InstallRow[] = [...MANAGERS.map((manager) => ({ manager })), ...NODE_VERSIONS.map((node) => ({ manager: MANAGERS[0]!, node }))]
+
+/** What every CI run installs (`test:install` without `--all`): pnpm 10 on the machine's Node and npm on the newest Node line. */
+export const CI_ROWS: readonly InstallRow[] = ALL_ROWS.filter(
+  (row) => (row.manager === byLabel('pnpm 10') && !row.node) || (row.manager === byLabel('npm 11') && row.node === NEWEST_NODE),
+)
+
+/** A row as README.md names it: `pnpm 10 on the machine's Node`, `npm 11 on Node 24.21.0`. */
+export const rowName = (row: InstallRow): string => `${row.manager.label} on ${row.node ? `Node ${row.node}` : "the machine's Node"}`
+
 const CACHE = join(process.env.CCA_CACHE_DIR ?? join(homedir(), '.cache', 'create-cookie-auth-app'), 'toolchains')
 
 /** Installs `spec` into its own cached folder (once) and returns that folder's node_modules. */
