@@ -162,8 +162,10 @@ describe('the contract of a generated app', () => {
     const on = renderProject({ ...answers, twoFactor: true }, 'x', { random: countingRandom() })
     const off = renderProject({ ...answers, twoFactor: false }, 'x', { random: countingRandom() })
     const added = [...on.keys()].filter((path) => !off.has(path))
-    expect(added).toContain('server/src/routes/two-factor.ts')
-    expect(added).toContain('server/src/features/two-factor/login-step.ts')
+    expect(added).toContain('server/src/features/two-factor/index.ts')
+    expect(added).toContain('server/src/features/two-factor/routes.ts')
+    // Everything the layer adds to the server is in its one folder.
+    expect(added.filter((path) => path.startsWith('server/src/') && !path.startsWith('server/src/features/two-factor/'))).toEqual([])
     expect(added).toContain('client/src/pages/TwoFactorChallengePage.vue')
     expect([...off.keys()].filter((path) => !on.has(path))).toEqual([])
     expect([...on.keys()].some((path) => path.startsWith('partials/'))).toBe(false)
@@ -183,13 +185,13 @@ describe('the contract of a generated app', () => {
   it('--oauth adds the oauth layer and one layer per provider chosen, and nothing of the others', () => {
     const answers = variantAnswers('sqlite')
     const github = renderProject({ ...answers, oauth: ['github'] }, 'x', { random: countingRandom() })
-    expect(github.has('server/src/services/oauth/providers/github.ts')).toBe(true)
+    expect(github.has('server/src/features/oauth/services/providers/github.ts')).toBe(true)
     expect(github.has('server/src/features/oauth-github/config.ts')).toBe(true)
     // The app's code and settings; the development provider of the README's walk-through is an OpenID one whatever was chosen.
     for (const [path, contents] of [...github].filter(([path]) => /^(server\/src|client\/src)\/|^\.env/.test(path))) {
       expect(contents.toString('utf8'), path).not.toMatch(/OAUTH_(GOOGLE|OIDC)|oauth-(google|oidc)|providers\/(google|oidc)/)
     }
-    const index = github.get('server/src/services/oauth/providers/index.ts')!.toString()
+    const index = github.get('server/src/features/oauth/services/providers/index.ts')!.toString()
     expect(index).toContain("import { githubProvider } from './github.js'")
     expect(index).toContain('[githubProvider(settings.env)]')
     const all = renderProject({ ...answers, oauth: ['github', 'google', 'oidc'] }, 'x', { random: countingRandom() })

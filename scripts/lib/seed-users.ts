@@ -42,7 +42,9 @@ import { searchTextOf } from './server/src/models/user-search-text.js'
 const [count, password] = [Number(process.argv[2]), process.argv[3]]
 const sequelize = createSequelize(process.env.DATABASE_URL)
 await connectDatabase(sequelize)
-const migrator = createMigrator(sequelize)
+// Apps rendered before the feature registry (a base revision's, for bench:ab) have no features/index.ts.
+const features = await import('./server/src/features/index.js').then((registry) => registry.features, () => [])
+const migrator = createMigrator(sequelize, features)
 await migrator.up()
 const hash = await bcrypt.hash(password, 10)
 const insert = sql('INSERT INTO users (name, email, search, password, "roleId", "emailVerifiedAt", "createdAt", "updatedAt") VALUES ')(sequelize)

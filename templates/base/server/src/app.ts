@@ -2,7 +2,6 @@ import express, { type Express } from 'express'
 import helmet from 'helmet'
 import { servesHttps } from './config/env.js'
 import type { AppContext } from './context.js'
-import { featureRoutes } from './features/routes.js'
 import './http/request.js'
 import { clientRoutes } from './middleware/client.js'
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js'
@@ -29,7 +28,7 @@ export function createApp(ctx: AppContext): Express {
   }
 
   mountApi(app, ctx)
-  for (const feature of featureRoutes) feature.root?.(app, ctx)
+  for (const feature of ctx.features) feature.routes?.root?.(app, ctx)
   const https = servesHttps(ctx.env)
   app.use(
     helmet({

@@ -6,6 +6,7 @@
 import type { Redis } from 'ioredis'
 import type { Sequelize } from 'sequelize'
 import type { AppSettings } from './config/settings.js'
+import type { ServerFeature } from './features/types.js'
 import type { JobHandlers, JobQueue } from './jobs/types.js'
 import type { Logger } from './logger.js'
 import type { Mailer } from './mail/mailer.js'
@@ -38,4 +39,11 @@ export interface AppServices {
  * What `createApp`, the routes, the middleware and the controllers take (`ctx`): settings and
  * services flat, so a function asks for exactly what it reads (`Pick<AppContext, 'env' | 'keys'>`).
  */
-export interface AppContext extends AppSettings, AppServices {}
+export interface AppContext extends AppSettings, AppServices {
+  /** The feature layers, in order (features/index.ts): what base reads at each extension point. */
+  features: AppFeatures
+}
+
+/** A feature layer of this app (features/<layer>/index.ts exports one). */
+export type AppFeature = ServerFeature<AppContext>
+export type AppFeatures = readonly AppFeature[]

@@ -1,7 +1,8 @@
 import type { Sequelize } from 'sequelize'
 import { createAppSettings, type AppSettingsOptions } from './config/settings.js'
-import type { AppContext } from './context.js'
+import type { AppContext, AppFeatures } from './context.js'
 import { connectDatabase, createSequelize } from './db/database.js'
+import { features as generatedFeatures } from './features/index.js'
 import { createJobHandlers } from './jobs/handlers.js'
 import { InProcessQueue } from './jobs/in-process-queue.js'
 import { defaultRetryPolicy, type JobQueue, type RetryPolicy } from './jobs/types.js'
@@ -14,7 +15,9 @@ import { warmUpPasswords } from './services/passwords.js'
 import { createTokenKeys } from './services/token-keys.js'
 import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
 
-export interface AppContextOptions extends AppSettingsOptions {
+export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> {
+  /** The feature layers (default: the ones this app was generated with, features/index.ts). */
+  features?: AppFeatures
   /** An open connection to reuse; otherwise one is opened from DATABASE_URL (and closed by close()). */
   sequelize?: Sequelize
   /** Run queued jobs in this process (the default); false leaves them to `npm run worker`. */
@@ -27,14 +30,15 @@ export interface AppContextOptions extends AppSettingsOptions {
 
 /** The settings, and the services built from them: everything `createApp` needs, once at start-up (or per test with overrides). */
 export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
-  const settings = createAppSettings(options)
+  const features = options.features ?? generatedFeatures
+  const settings = createAppSettings({ ...options, features })
   const { env, auth, keyPrefix } = settings
   const logger = options.logger ?? createLogger(env.NODE_ENV)
 
   const ownsDatabase = !options.sequelize
   const sequelize = options.sequelize ?? createSequelize(env.DATABASE_URL)
   if (ownsDatabase) await connectDatabase(sequelize)
-  initModels(sequelize)
+  initModels(sequelize, features)
 
   // ioredis and BullMQ are loaded only when Redis is configured: about 30 MB of a process without it.
   const redisModule = env.REDIS_URL ? await import('./redis.js') : null
@@ -55,6 +59,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
 
   return {
     ...settings,
+    features,
     keys: createTokenKeys(env),
     sequelize,
     redis,

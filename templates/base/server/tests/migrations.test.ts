@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { connectDatabase, createSequelize } from '../src/db/database.js'
 import { createMigrator } from '../src/db/migrator.js'
+import { features } from '../src/features/index.js'
 import { scratchDatabase } from './helpers/processes.js'
 
 const folder = new URL('../src/db/migrations/', import.meta.url)
@@ -23,7 +24,7 @@ describe('migrations', () => {
     const sequelize = createSequelize(scratch.url)
     try {
       await connectDatabase(sequelize)
-      const migrator = createMigrator(sequelize)
+      const migrator = createMigrator(sequelize, features)
       const tables = async () =>
         (await sequelize.getQueryInterface().showAllTables()).map(String).filter((table) => table !== 'migrations').sort()
       await migrator.up()

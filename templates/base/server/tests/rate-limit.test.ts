@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { describe, expect, inject, it } from 'vitest'
 import { defaultRateLimits } from '../src/config/rate-limits.js'
+import { features } from '../src/features/index.js'
 import type { Express } from 'express'
 import { makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps } from './helpers/test-app.js'
 
@@ -19,7 +20,7 @@ function expectThrottled(res: supertest.Response) {
 
 describe('login limits', () => {
   it('5 failed logins a minute per lowercased e-mail and IP, then 429 with Retry-After even for the right password', async () => {
-    expect(defaultRateLimits.loginPerEmailIp.limit).toBe(5)
+    expect(defaultRateLimits(features).loginPerEmailIp.limit).toBe(5)
     const { app } = await t.build()
     const user = await makeUser()
     for (let i = 0; i < 5; i++) {
@@ -83,7 +84,7 @@ describe.each(['forgot-password', 'resend-verification'])('%s limits', (route) =
   it('limits per e-mail (default 5 a minute) whether or not the address exists', async () => {
     const { app } = await t.build()
     for (const email of [(await makeUser()).email, uniqueEmail('ghost')]) {
-      for (let i = 0; i < defaultRateLimits.mailPerEmail.limit; i++) {
+      for (let i = 0; i < defaultRateLimits(features).mailPerEmail.limit; i++) {
         await supertest(app).post(`/api/auth/${route}`).send({ email }).expect(200)
       }
       expectThrottled(await supertest(app).post(`/api/auth/${route}`).send({ email }))

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { userFields } from '../src/features/user-fields.js'
+import { features } from '../src/features/index.js'
 import type { MailMessage } from '../src/mail/mailer.js'
 import { User } from '../src/models/index.js'
 import { registerAddress } from '../src/services/email-verification.js'
@@ -13,7 +13,7 @@ import { authConfig, makeUser, names, PASSWORD, uniqueEmail, useTestApps, type T
 
 const t = useTestApps()
 // Base's fields and those the feature layers declare (features/<layer>/user-fields.ts): never the password hash.
-const featureKeys = userFields.flatMap((fields) => Object.keys(fields.fromRow({} as UserRow)))
+const featureKeys = features.flatMap((feature) => Object.keys(feature.userFields?.fromRow({} as UserRow) ?? {}))
 const userKeys = ['createdAt', 'email', 'emailVerifiedAt', 'id', 'name', 'role', 'roleId', 'updatedAt', ...featureKeys].sort()
 
 describe('register with e-mail verification off', () => {

@@ -6,6 +6,7 @@ import { EnvError, parseEnv, secretNames } from '../src/config/env.js'
 import { project } from '../src/config/project.js'
 import { connectDatabase, createSequelize, databaseServer, dialectOf } from '../src/db/database.js'
 import { pendingMigrations } from '../src/db/migrator.js'
+import { features } from '../src/features/index.js'
 import { sql } from '../src/db/sql.js'
 import { runDatabaseUrl } from './helpers/database.js'
 import { freePort, runScript, scratchDatabase, startScript, testSecrets } from './helpers/processes.js'
@@ -14,7 +15,7 @@ const good = { ...testSecrets(), DATABASE_URL: 'sqlite:./data/x.sqlite' }
 
 function envErrors(source: Record<string, string | undefined>): string[] {
   try {
-    parseEnv(source)
+    parseEnv(source, features)
   } catch (error) {
     if (error instanceof EnvError) return error.lines
     throw error
@@ -24,14 +25,14 @@ function envErrors(source: Record<string, string | undefined>): string[] {
 
 describe('environment validation', () => {
   it('accepts a complete environment and applies the defaults', () => {
-    const env = parseEnv(good)
+    const env = parseEnv(good, features)
     expect(env).toMatchObject({ PORT: 3000, BASE_URL: 'http://localhost:3000', COOKIE_SAMESITE: 'lax', MAIL_FROM: 'no-reply@localhost', CORS_ORIGINS: [] })
     expect(env.REDIS_URL).toBeUndefined()
     expect(env.SMTP_URL).toBeUndefined()
-    expect(parseEnv({ ...testSecrets() }).DATABASE_URL).toBe(project.defaultDatabaseUrl)
+    expect(parseEnv({ ...testSecrets() }, features).DATABASE_URL).toBe(project.defaultDatabaseUrl)
   })
 
-  it.each(secretNames)('%s: missing, short or a placeholder is one clear line', (name) => {
+  it.each(secretNames(features))('%s: missing, short or a placeholder is one clear line', (name) => {
     for (const [value, problem] of [
       [undefined, /is required/],
       ['', /is required/],
@@ -58,7 +59,7 @@ describe('environment validation', () => {
       MAIL_TRANSPORT: 'pigeon',
       CORS_ORIGINS: '*',
     })
-    const named = ['DATABASE_URL', 'PORT', 'BASE_URL', 'COOKIE_SAMESITE', 'REDIS_URL', 'SMTP_URL', 'MAIL_TRANSPORT', 'CORS_ORIGINS', ...secretNames]
+    const named = ['DATABASE_URL', 'PORT', 'BASE_URL', 'COOKIE_SAMESITE', 'REDIS_URL', 'SMTP_URL', 'MAIL_TRANSPORT', 'CORS_ORIGINS', ...secretNames(features)]
     expect(lines).toHaveLength(named.length)
     for (const name of named) expect(lines.filter((line) => line.includes(` ${name}:`))).toHaveLength(1)
   })
@@ -82,10 +83,10 @@ describe('environment validation', () => {
 
   it('COOKIE_HOST_PREFIX is true or false, INSTANCE_ID a plain name', () => {
     expect(envErrors({ ...good, COOKIE_HOST_PREFIX: 'yes' })).toEqual([expect.stringContaining('COOKIE_HOST_PREFIX')])
-    expect(parseEnv({ ...good, COOKIE_HOST_PREFIX: 'TRUE' }).COOKIE_HOST_PREFIX).toBe(true)
-    expect(parseEnv(good).COOKIE_HOST_PREFIX).toBe(false)
+    expect(parseEnv({ ...good, COOKIE_HOST_PREFIX: 'TRUE' }, features).COOKIE_HOST_PREFIX).toBe(true)
+    expect(parseEnv(good, features).COOKIE_HOST_PREFIX).toBe(false)
     expect(envErrors({ ...good, INSTANCE_ID: 'web 1\n' })).toEqual([expect.stringContaining('INSTANCE_ID')])
-    expect(parseEnv({ ...good, INSTANCE_ID: 'web-1' }).INSTANCE_ID).toBe('web-1')
+    expect(parseEnv({ ...good, INSTANCE_ID: 'web-1' }, features).INSTANCE_ID).toBe('web-1')
   })
 
   it('SameSite=None needs CORS_ORIGINS', () => {
@@ -94,9 +95,9 @@ describe('environment validation', () => {
   })
 
   it('MAIL_TRANSPORT: smtp with SMTP_URL, else log; smtp needs SMTP_URL', () => {
-    expect(parseEnv(good).MAIL_TRANSPORT).toBe('log')
-    expect(parseEnv({ ...good, SMTP_URL: 'smtp://127.0.0.1:1025' }).MAIL_TRANSPORT).toBe('smtp')
-    expect(parseEnv({ ...good, SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_TRANSPORT: 'LOG' }).MAIL_TRANSPORT).toBe('log')
+    expect(parseEnv(good, features).MAIL_TRANSPORT).toBe('log')
+    expect(parseEnv({ ...good, SMTP_URL: 'smtp://127.0.0.1:1025' }, features).MAIL_TRANSPORT).toBe('smtp')
+    expect(parseEnv({ ...good, SMTP_URL: 'smtp://127.0.0.1:1025', MAIL_TRANSPORT: 'LOG' }, features).MAIL_TRANSPORT).toBe('log')
     expect(envErrors({ ...good, MAIL_TRANSPORT: 'sendmail' })).toEqual([expect.stringMatching(/^Invalid environment variable MAIL_TRANSPORT: "sendmail" is not smtp or log/)])
     expect(envErrors({ ...good, MAIL_TRANSPORT: 'smtp' })).toEqual([expect.stringMatching(/^Invalid environment variable SMTP_URL: /)])
   })
@@ -105,7 +106,7 @@ describe('environment validation', () => {
     const production = { ...good, NODE_ENV: 'production' }
     expect(envErrors(production)).toEqual([expect.stringMatching(/^Invalid environment variable SMTP_URL: .*MAIL_TRANSPORT=log/)])
     expect(envErrors({ ...production, SMTP_URL: 'smtp://127.0.0.1:1025' })).toEqual([])
-    expect(parseEnv({ ...production, MAIL_TRANSPORT: 'log' }).MAIL_TRANSPORT).toBe('log')
+    expect(parseEnv({ ...production, MAIL_TRANSPORT: 'log' }, features).MAIL_TRANSPORT).toBe('log')
     // A bad SMTP_URL is still one line, not two.
     expect(envErrors({ ...production, SMTP_URL: 'mail' })).toEqual([expect.stringContaining('SMTP_URL: "mail" is not')])
   })
@@ -146,7 +147,7 @@ describe('migrations and start', () => {
 
     const sequelize = createSequelize(scratch.url)
     await connectDatabase(sequelize)
-    expect(await pendingMigrations(sequelize)).toEqual([])
+    expect(await pendingMigrations(sequelize, features)).toEqual([])
     const [roles] = await sequelize.query('SELECT name FROM roles ORDER BY name')
     expect((roles as Array<{ name: string }>).map((r) => r.name)).toEqual(['admin', 'user'])
     await sequelize.close()

@@ -1,8 +1,9 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '../src/config/env.js'
+import { features } from '../src/features/index.js'
 import { SecurityEvent, User } from '../src/models/index.js'
-import { Passkey } from '../src/models/passkey.js'
+import { Passkey } from '../src/features/passkeys/models/passkey.js'
 import { passkeyApi, signInWithPasskey, withPasskey } from './helpers/passkeys.js'
 import { me } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
@@ -118,7 +119,7 @@ describe('GET /.well-known/passkey-endpoints', () => {
 })
 
 describe('RP_ID', () => {
-  const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...testSecrets(), ...vars })
+  const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...testSecrets(), ...vars }, features)
 
   it('defaults to BASE_URL’s host name, and may be a parent domain of it', () => {
     expect(env({ BASE_URL: 'https://app.example.com:8443/base' }).RP_ID).toBe('app.example.com')

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TwoFactorChallenge } from '../src/models/two-factor-challenge.js'
+import { TwoFactorChallenge } from '../src/features/two-factor/models/two-factor-challenge.js'
 import { setCookies } from './helpers/cookies.js'
 import { me } from './helpers/requests.js'
 import { authConfig, makeUser, names, PASSWORD, useTestApps, type TestApp } from './helpers/test-app.js'

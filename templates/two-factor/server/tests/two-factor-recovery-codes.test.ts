@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { TwoFactorRecoveryCode } from '../src/models/two-factor-recovery-code.js'
+import { TwoFactorRecoveryCode } from '../src/features/two-factor/models/two-factor-recovery-code.js'
 import { jar } from './helpers/cookies.js'
 import { me } from './helpers/requests.js'
 import { login, makeUser, useTestApps, type TestApp } from './helpers/test-app.js'

@@ -3,6 +3,10 @@ import { EnvError, loadEnv, type Env } from '../config/env.js'
 import { project } from '../config/project.js'
 import { connectDatabase, createSequelize, redactDatabaseUrl } from '../db/database.js'
 import { pendingMigrations } from '../db/migrator.js'
+import { features } from '../features/index.js'
+
+/** The command-line entry points hand the feature layers down, as create-context.ts does for the server. */
+export { features }
 
 /** Prints one line per problem and exits 1: start-up errors are for people, not stack traces. */
 export function exitWith(lines: string | string[]): never {
@@ -12,7 +16,7 @@ export function exitWith(lines: string | string[]): never {
 
 export function loadEnvOrExit(): Env {
   try {
-    return loadEnv()
+    return loadEnv(features)
   } catch (error) {
     if (error instanceof EnvError) exitWith(error.lines)
     throw error
@@ -30,7 +34,7 @@ export async function connectOrExit(env: Env): Promise<Sequelize> {
 }
 
 export async function refuseWithPendingMigrations(sequelize: Sequelize): Promise<void> {
-  const pending = await pendingMigrations(sequelize)
+  const pending = await pendingMigrations(sequelize, features)
   if (pending.length > 0) {
     await sequelize.close()
     exitWith(

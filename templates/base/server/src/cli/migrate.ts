@@ -1,6 +1,6 @@
 import { ensureDatabaseExists } from '../db/database.js'
 import { createMigrator } from '../db/migrator.js'
-import { connectOrExit, loadEnvOrExit } from './bootstrap.js'
+import { connectOrExit, features, loadEnvOrExit } from './bootstrap.js'
 
 // Usage: db:migrate [up|down|status]. `down` reverts the last migration.
 const command = process.argv[2] ?? 'up'
@@ -14,7 +14,7 @@ await ensureDatabaseExists(env.DATABASE_URL).catch(() => {
   // Lacking CREATE DATABASE rights is fine when the database exists; connecting tells.
 })
 const sequelize = await connectOrExit(env)
-const migrator = createMigrator(sequelize)
+const migrator = createMigrator(sequelize, features)
 try {
   if (command === 'status') {
     for (const m of await migrator.executed()) console.log(`applied  ${m.name}`)

@@ -1,7 +1,7 @@
 import { Op } from 'sequelize'
 import { initModels, User } from '../models/index.js'
 import { searchTextOf } from '../models/user-search-text.js'
-import { connectOrExit, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
+import { connectOrExit, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
 /**
  * Refolds every user's `search` text as the app does (models/user-search-text.ts): after an
@@ -14,7 +14,7 @@ const BATCH = 1_000
 const env = loadEnvOrExit()
 const sequelize = await connectOrExit(env)
 await refuseWithPendingMigrations(sequelize)
-initModels(sequelize)
+initModels(sequelize, features)
 try {
   let last = 0
   let seen = 0

@@ -5,7 +5,7 @@ import { toFieldErrors } from '../http/validate.js'
 import { initModels, User } from '../models/index.js'
 import { hashPassword } from '../services/passwords.js'
 import { createUser } from '../services/users.js'
-import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
+import { connectOrExit, exitWith, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
 const usage = 'Usage: user:create -- --name NAME --email EMAIL --password PASSWORD [--role admin|user]'
 
@@ -34,7 +34,7 @@ const input = parsed.data
 const env = loadEnvOrExit()
 const sequelize = await connectOrExit(env)
 await refuseWithPendingMigrations(sequelize)
-initModels(sequelize)
+initModels(sequelize, features)
 try {
   if (await User.findOne({ where: { email: input.email } })) exitWith(`A user with the e-mail ${input.email} already exists.`)
   const user = await createUser({ ...input, passwordHash: await hashPassword(input.password), verified: true })

@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { featureConfigs } from '../features/config.js'
+import type { FeatureConfig } from '../features/types.js'
 import { paths } from '../paths.js'
 import { project } from './project.js'
 import { security } from './security.js'
@@ -56,16 +56,24 @@ type Source = Record<string, string | undefined>
 
 const PLACEHOLDER = /change[-_ ]?me|placeholder/i
 
+/** What env parsing reads of the feature layers: their variables and secrets. */
+export type ConfiguredFeatures = readonly { config?: FeatureConfig }[]
+
 /** Every secret the app requires: base's and the feature layers'. */
-export const secretNames = ['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'COOKIE_SECRET', ...featureConfigs.flatMap((feature) => feature.secrets ?? [])]
+export const secretNames = (features: ConfiguredFeatures): string[] => [
+  'JWT_ACCESS_SECRET',
+  'JWT_REFRESH_SECRET',
+  'COOKIE_SECRET',
+  ...features.flatMap((feature) => feature.config?.secrets ?? []),
+]
 
 /** Reads `.env` from the project root (real environment variables win) and validates it. */
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+export function loadEnv(features: ConfiguredFeatures, source: NodeJS.ProcessEnv = process.env): Env {
   if (fs.existsSync(paths.env)) process.loadEnvFile(paths.env)
-  return parseEnv(source)
+  return parseEnv(source, features)
 }
 
-export function parseEnv(source: Source): Env {
+export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
   const errors: string[] = []
   // An empty value (`REDIS_URL=`) means unset, as in most .env loaders.
   const read = (name: string): string | undefined => {
@@ -130,7 +138,7 @@ export function parseEnv(source: Source): Env {
   const mailFrom = read('MAIL_FROM') ?? 'no-reply@localhost'
 
   const secrets: Record<string, string> = {}
-  for (const name of secretNames) {
+  for (const name of secretNames(features)) {
     const value = read(name)
     const hint = 'generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"'
     if (value === undefined) fail(name, `is required; ${hint}`)
@@ -176,7 +184,7 @@ export function parseEnv(source: Source): Env {
   }
 
   const base = { NODE_ENV: nodeEnv as NodeEnv, BASE_URL: baseUrl, BASE_ORIGIN: baseOrigin }
-  const featureEnv = Object.assign({}, ...featureConfigs.map((feature) => feature.env?.(read, fail, base))) as FeatureEnv
+  const featureEnv = Object.assign({}, ...features.map((feature) => feature.config?.env?.(read, fail, base))) as FeatureEnv
 
   if (errors.length > 0) throw new EnvError(errors)
 

@@ -1,4 +1,4 @@
-import { featureConfigs } from '../features/config.js'
+import type { FeatureConfig } from '../features/types.js'
 import type { Limit } from './limit.js'
 
 // Rate-limit settings: the defaults the app runs with; tests override them per app.
@@ -27,7 +27,8 @@ export interface RateLimitSettings extends FeatureRateLimits {
 
 const minute = 60_000
 
-export const defaultRateLimits: RateLimitSettings = {
+/** The limits an app runs with: base's, and the feature layers' defaults. */
+export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[]): RateLimitSettings => ({
   loginPerEmailIp: { limit: 5, windowMs: minute },
   loginPerIp: { limit: 100, windowMs: minute },
   registerPerIp: { limit: 20, windowMs: minute },
@@ -37,5 +38,5 @@ export const defaultRateLimits: RateLimitSettings = {
   sessionCreatePerIp: { limit: 30, windowMs: minute },
   accountPasswordPerUser: { limit: 5, windowMs: minute },
   emailChangePerUser: { limit: 5, windowMs: minute },
-  ...(Object.assign({}, ...featureConfigs.map((feature) => feature.rateLimits)) as FeatureRateLimits),
-}
+  ...(Object.assign({}, ...features.map((feature) => feature.config?.rateLimits)) as FeatureRateLimits),
+})

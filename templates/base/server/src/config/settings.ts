@@ -1,6 +1,7 @@
 import { paths } from '../paths.js'
 import { authConfig, type AuthConfig } from './auth.js'
 import type { Env } from './env.js'
+import type { FeatureConfig } from '../features/types.js'
 import { defaultRateLimits, type RateLimitSettings } from './rate-limits.js'
 
 /**
@@ -9,6 +10,8 @@ import { defaultRateLimits, type RateLimitSettings } from './rate-limits.js'
  */
 export interface AppSettings {
   env: Env
+  /** The feature layers, as settings read them (their config); the context carries them whole. */
+  features: readonly { config?: FeatureConfig }[]
   auth: AuthConfig
   rateLimits: RateLimitSettings
   /** Namespace of every Redis key of this app: sessions, rate limits, jobs. */
@@ -20,6 +23,7 @@ export interface AppSettings {
 /** The environment, and what a test (or another entry point) overrides of the defaults. */
 export interface AppSettingsOptions {
   env: Env
+  features: AppSettings['features']
   auth?: Partial<AuthConfig>
   keyPrefix?: string
   rateLimits?: Partial<RateLimitSettings>
@@ -31,8 +35,9 @@ export function createAppSettings(options: AppSettingsOptions): AppSettings {
   const auth = { ...authConfig, ...options.auth }
   return {
     env,
+    features: options.features,
     auth,
-    rateLimits: { ...defaultRateLimits, ...options.rateLimits },
+    rateLimits: { ...defaultRateLimits(options.features), ...options.rateLimits },
     keyPrefix: options.keyPrefix ?? env.REDIS_PREFIX ?? `${auth.name}:`,
     clientDir: options.clientDir ?? paths.client,
   }

@@ -1,16 +1,20 @@
 import type { QueryInterface, Sequelize } from 'sequelize'
 import { SequelizeStorage, Umzug } from 'umzug'
-import { migrations } from './migrations/index.js'
+import type { FeatureMigrations } from '../features/types.js'
+import { migrationsOf } from './migrations/index.js'
 
-export function createMigrator(sequelize: Sequelize): Umzug<QueryInterface> {
+/** What the migrator reads of the feature layers. */
+export type MigrationFeatures = readonly { migrations?: FeatureMigrations }[]
+
+export function createMigrator(sequelize: Sequelize, features: MigrationFeatures): Umzug<QueryInterface> {
   return new Umzug({
-    migrations: migrations.map(({ name, up, down }) => ({ name, up, down })),
+    migrations: migrationsOf(features).map(({ name, up, down }) => ({ name, up, down })),
     context: sequelize.getQueryInterface(),
     storage: new SequelizeStorage({ sequelize, tableName: 'migrations' }),
     logger: undefined,
   })
 }
 
-export async function pendingMigrations(sequelize: Sequelize): Promise<string[]> {
-  return (await createMigrator(sequelize).pending()).map((m) => m.name)
+export async function pendingMigrations(sequelize: Sequelize, features: MigrationFeatures): Promise<string[]> {
+  return (await createMigrator(sequelize, features).pending()).map((m) => m.name)
 }

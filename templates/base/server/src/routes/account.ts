@@ -9,7 +9,6 @@ import { revokeOtherSessions, revokeOtherSessionsSchema } from '../controllers/a
 import { revokeAccountSession } from '../controllers/account/revoke-session.js'
 import { updatePassword, updatePasswordSchema } from '../controllers/account/update-password.js'
 import { updateProfile, updateProfileSchema } from '../controllers/account/update-profile.js'
-import { featureRoutes } from '../features/routes.js'
 import { authenticate, authenticateIfPossible } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
@@ -31,6 +30,6 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.get('/activity', listAccountActivity())
   router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...passwordChecked, revokeOtherSessions(ctx))
   router.delete('/sessions/:id', revokeAccountSession(ctx))
-  for (const feature of featureRoutes) feature.account?.(router, ctx, passwordChecked)
+  for (const feature of ctx.features) feature.routes?.account?.(router, ctx, passwordChecked)
   return router
 }

@@ -9,7 +9,6 @@ import { register, registerSchema } from '../controllers/auth/register.js'
 import { resendVerification, resendVerificationSchema } from '../controllers/auth/resend-verification.js'
 import { resetPassword, resetPasswordSchema } from '../controllers/auth/reset-password.js'
 import { verifyEmail, verifyEmailSchema } from '../controllers/auth/verify-email.js'
-import { featureRoutes } from '../features/routes.js'
 import { authenticate } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
@@ -25,7 +24,7 @@ export function authRoutes(ctx: AppContext, limiters: RateLimiters): Router {
   router.post('/verify-email', precognitive(verifyEmailSchema), verifyEmail(ctx))
   router.post('/resend-verification', precognitive(resendVerificationSchema), ...limiters.resendVerification, resendVerification(ctx))
   router.post('/refresh-token', precognitive(refreshTokenSchema), refreshToken(ctx))
-  for (const feature of featureRoutes) feature.auth?.(router, ctx)
+  for (const feature of ctx.features) feature.routes?.auth?.(router, ctx)
 
   router.post('/logout', authenticate(ctx), logout(ctx))
   router.post('/logout-all', authenticate(ctx), logoutAll(ctx))

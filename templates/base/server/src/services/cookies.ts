@@ -3,7 +3,6 @@ import { sign, unsign } from 'cookie-signature'
 import type { CookieOptions, Request, Response } from 'express'
 import type { AppSettings } from '../config/settings.js'
 import type { TokenKeys } from './token-keys.js'
-import { featureConfigs } from '../features/config.js'
 import { memoPerKey } from './verified-memo.js'
 
 /**
@@ -16,7 +15,7 @@ function cookieName(settings: CookieNameSettings, suffix: string): string {
   return `${prefix}${settings.auth.name}_${suffix}`
 }
 
-type CookieNameSettings = { auth: Pick<AppSettings['auth'], 'name'>; env: Pick<AppSettings['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }
+type CookieNameSettings = Pick<AppSettings, 'features'> & { auth: Pick<AppSettings['auth'], 'name'>; env: Pick<AppSettings['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }
 
 /** Feature layers declare their cookies here (and give the suffixes in their `config.ts`). */
 export interface FeatureCookieNames {}
@@ -27,11 +26,20 @@ export interface CookieNames extends FeatureCookieNames {
   session: string
 }
 
-/** Every cookie of the app by name, with its suffix: base's and the feature layers'. */
-const SUFFIXES: Record<string, string> = Object.assign({ access: 'access', refresh: 'refresh', session: 'session' }, ...featureConfigs.map((feature) => feature.cookies))
+/** Every cookie of the app by name, with its suffix: base's and the feature layers'; worked out once per list of layers. */
+const suffixesOf = new WeakMap<AppSettings['features'], Array<[string, string]>>()
+
+function suffixes(features: AppSettings['features']): Array<[string, string]> {
+  let found = suffixesOf.get(features)
+  if (!found) {
+    found = Object.entries(Object.assign({ access: 'access', refresh: 'refresh', session: 'session' }, ...features.map((feature) => feature.config?.cookies)))
+    suffixesOf.set(features, found)
+  }
+  return found
+}
 
 export function cookieNames(settings: CookieNameSettings): CookieNames {
-  return Object.fromEntries(Object.entries(SUFFIXES).map(([name, suffix]) => [name, cookieName(settings, suffix)])) as unknown as CookieNames
+  return Object.fromEntries(suffixes(settings.features).map(([name, suffix]) => [name, cookieName(settings, suffix)])) as unknown as CookieNames
 }
 
 /** The attributes every cookie of the app is set and cleared with. */
@@ -80,7 +88,7 @@ export function clearCookie(res: Response, settings: Pick<AppSettings, 'env'>, n
   res.append('Set-Cookie', parts.join('; '))
 }
 
-export function clearAuthCookies(res: Response, settings: Pick<AppSettings, 'env' | 'auth'>): void {
+export function clearAuthCookies(res: Response, settings: Pick<AppSettings, 'env' | 'auth' | 'features'>): void {
   const names = cookieNames(settings)
   for (const name of [names.access, names.refresh]) clearCookie(res, settings, name)
 }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
 import type { AppContext } from '../context.js'
+import type { LoginStepAnswer } from '../features/types.js'
 import type { AuthIdentity } from '../http/request.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
@@ -8,6 +9,7 @@ import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
 import { clientOf } from './sessions.js'
 import { signAccessToken } from './tokens.js'
+import type { SignInUser } from './user-json.js'
 
 /** An access token for one session (`sid`), so revoking the session ends the token too. */
 export function issueAccessCookie(res: Response, ctx: AppContext, identity: AuthIdentity, sessionId: string): string {
@@ -38,4 +40,16 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
   await recordCredentialEvent(ctx, events.signIn, identity.id, { origin, sessionId, meta: { method } })
   await req.session.regenerate()
   return setTokenCookies(res, ctx, identity, refresh)
+}
+
+/**
+ * The feature layers' login steps, in order, between a first factor (a password, a provider) and
+ * a session: the first that takes over (a second factor's challenge) answers instead of a sign-in.
+ */
+export async function loginStepAnswer(req: Request, res: Response, ctx: AppContext, user: SignInUser, remember: boolean): Promise<LoginStepAnswer | undefined> {
+  for (const feature of ctx.features) {
+    const answer = await feature.loginStep?.(req, res, ctx, user, remember)
+    if (answer) return answer
+  }
+  return undefined
 }

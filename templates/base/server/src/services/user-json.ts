@@ -1,6 +1,7 @@
 // The shapes of a user on its way out: the JSON the API answers with, and the raw row the hot
-// paths select to build it (services/users.ts). Types only, importing nothing: the feature
-// layers' `user-fields.ts` declare what they add here.
+// paths select to build it (services/users.ts). Types only: the feature layers declare what they
+// add here.
+import type { AuthIdentity } from '../http/request.js'
 
 /** Feature layers declare what they add to a user's JSON here (and fill it in their `user-fields.ts`). */
 export interface FeatureUserJson {}
@@ -28,4 +29,12 @@ export interface UserRow extends FeatureUserRow {
   emailVerifiedAt: Date | string | null
   createdAt: Date | string
   updatedAt: Date | string
+}
+
+/** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */
+export interface SignInUser {
+  /** Null for an account without a password: no password signs it in (services/passwords.ts). */
+  passwordHash: string | null
+  json: UserJson
+  identity: AuthIdentity
 }

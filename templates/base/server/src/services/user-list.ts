@@ -3,7 +3,7 @@ import { forDialect } from '../db/sql.js'
 import { Role, User, type RoleName } from '../models/index.js'
 import type { UserCounts } from './user-counts.js'
 import { foldForSearch } from './user-search.js'
-import { USER_COLUMNS, userJsonOf, type UserJson, type UserRow } from './users.js'
+import { userColumns, userJsonOf, type UserJson, type UserRow } from './users.js'
 
 export type SortKey = 'id' | 'name' | 'email' | 'createdAt'
 export const SORT_KEYS: readonly SortKey[] = ['id', 'name', 'email', 'createdAt']
@@ -94,7 +94,7 @@ export const listSql = (query: Omit<UserQuery, 'filter'> & { filter: SqlFilter }
   // MySQL walks its clustered primary key for ORDER BY id, whole rows at a time; the id-only
   // index (migration 0002-create-users) skips the same entries in a third of the time. SQLite picks it itself.
   const ids = !where && byId && dialect === 'mysql' ? 'users FORCE INDEX (users_id)' : 'users'
-  const page = `SELECT ${USER_COLUMNS} FROM (SELECT id FROM ${ids} ${where} ORDER BY ${orderBy(query.sort, '')} LIMIT ${limit} OFFSET ${offset}) page
+  const page = `SELECT ${userColumns()} FROM (SELECT id FROM ${ids} ${where} ORDER BY ${orderBy(query.sort, '')} LIMIT ${limit} OFFSET ${offset}) page
       JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u."roleId" ORDER BY ${orderBy(query.sort, 'u.')}`
   return { count: `SELECT COUNT(*) AS total FROM users ${where}`, page: forDialect(page, dialect), bind, none }
 }

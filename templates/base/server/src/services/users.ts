@@ -1,12 +1,12 @@
-import { QueryTypes } from 'sequelize'
+import { QueryTypes, type Sequelize } from 'sequelize'
 import { sql } from '../db/sql.js'
-import { userFields } from '../features/user-fields.js'
-import type { UserFields } from '../features/types/user-fields.js'
+import type { UserFields } from '../features/types.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
-import type { FeatureUserJson, UserJson, UserRow } from './user-json.js'
+import { boundUserFields } from '../models/user-fields.js'
+import type { FeatureUserJson, SignInUser, UserJson, UserRow } from './user-json.js'
 
-export type { UserJson, UserRow } from './user-json.js'
+export type { SignInUser, UserJson, UserRow } from './user-json.js'
 
 /** What the authentication cache keeps per user: the identity of `req.auth` and the body `/me` answers with. */
 export interface CachedUser {
@@ -32,10 +32,37 @@ export function serializeUser(user: User): UserJson {
 }
 
 /** The feature layers' fields of one user, merged. */
-const featureFields = (of: (fields: UserFields) => Partial<UserJson>) => Object.assign({}, ...userFields.map(of)) as FeatureUserJson
+const featureFields = (of: (fields: UserFields) => Partial<UserJson>) => Object.assign({}, ...boundUserFields().map(of)) as FeatureUserJson
 
-/** The columns of a serialised user, for the raw queries on hot paths (no model hydration); quoted as db/sql.ts says. */
-export const USER_COLUMNS = ['u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u."createdAt", u."updatedAt"', ...userFields.flatMap((fields) => fields.columns)].join(', ')
+/**
+ * The raw statements of the hot paths (no model hydration), with the columns of a serialised
+ * user quoted as db/sql.ts says; made once for the layers' fields bound with the models.
+ */
+interface UserStatements {
+  columns: string
+  byId: (sequelize: Sequelize) => string
+  byEmail: (sequelize: Sequelize) => string
+}
+
+const statementsFor = new WeakMap<readonly UserFields[], UserStatements>()
+
+function statements(): UserStatements {
+  const fields = boundUserFields()
+  let made = statementsFor.get(fields)
+  if (!made) {
+    const columns = ['u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u."createdAt", u."updatedAt"', ...fields.flatMap((field) => field.columns)].join(', ')
+    made = {
+      columns,
+      byId: sql(`SELECT ${columns} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`),
+      byEmail: sql(`SELECT ${columns}, u.password FROM ${USERS_WITH_ROLE} WHERE u.email = $1`),
+    }
+    statementsFor.set(fields, made)
+  }
+  return made
+}
+
+/** The columns of a serialised user, for raw queries selecting from `users u` joined with `roles r`. */
+export const userColumns = (): string => statements().columns
 
 /** SQLite hands dates back as text (`2026-01-02 03:04:05.678 +00:00`), MySQL and PostgreSQL as Date objects. */
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()
@@ -60,31 +87,21 @@ export const identityOf = (user: UserJson): AuthIdentity => ({ id: user.id, emai
 /** The FROM of the raw single-user queries: `u` with its role `r`. */
 const USERS_WITH_ROLE = 'users u LEFT JOIN roles r ON r.id = u."roleId"'
 
-const byId = sql(`SELECT ${USER_COLUMNS} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`)
 
 /** One parameterised query; what the authentication cache loads on a miss. */
 export async function loadUser(id: number): Promise<CachedUser | undefined> {
   const sequelize = User.sequelize!
-  const [row] = await sequelize.query<UserRow>(byId(sequelize), { bind: [id], type: QueryTypes.SELECT })
+  const [row] = await sequelize.query<UserRow>(statements().byId(sequelize), { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
   return { identity: identityOf(json), meBody: JSON.stringify({ user: json }) }
 }
 
-/** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */
-export interface SignInUser {
-  /** Null for an account without a password: no password signs it in (services/passwords.ts). */
-  passwordHash: string | null
-  json: UserJson
-  identity: AuthIdentity
-}
-
-const byEmail = sql(`SELECT ${USER_COLUMNS}, u.password FROM ${USERS_WITH_ROLE} WHERE u.email = $1`)
 
 /** The login's lookup in one query without model hydration: the main thread's share of a login is what logins/s lose to bcrypt. */
 export async function findSignInUser(email: string): Promise<SignInUser | undefined> {
   const sequelize = User.sequelize!
-  const [row] = await sequelize.query<UserRow & { password: string | null }>(byEmail(sequelize), { bind: [email], type: QueryTypes.SELECT })
+  const [row] = await sequelize.query<UserRow & { password: string | null }>(statements().byEmail(sequelize), { bind: [email], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
   return { passwordHash: row.password, json, identity: identityOf(json) }

@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { secretNames } from '../../src/config/env.js'
+import { features } from '../../src/features/index.js'
 import { projectRoot } from '../../src/paths.js'
 import { emptyDatabase, runDatabaseUrl, type TestDatabase } from './database.js'
 
@@ -139,4 +140,4 @@ function canListen(port: number): Promise<boolean> {
 /** An empty database of the run's dialect, for tests of migrations and start-up. */
 export const scratchDatabase = (): Promise<TestDatabase> => emptyDatabase(runDatabaseUrl(), `s${randomBytes(3).toString('hex')}`)
 
-export const testSecrets = (): Record<string, string> => Object.fromEntries(secretNames.map((name) => [name, randomBytes(32).toString('hex')]))
+export const testSecrets = (): Record<string, string> => Object.fromEntries(secretNames(features).map((name) => [name, randomBytes(32).toString('hex')]))

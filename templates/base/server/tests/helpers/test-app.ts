@@ -12,6 +12,7 @@ import { parseEnv, type Env } from '../../src/config/env.js'
 import type { AppSettings } from '../../src/config/settings.js'
 import type { AppContext } from '../../src/context.js'
 import { createAppContext } from '../../src/create-context.js'
+import { features } from '../../src/features/index.js'
 import { connectDatabase, createSequelize } from '../../src/db/database.js'
 import { createLogger, type Logger } from '../../src/logger.js'
 import type { RateLimitSettings } from '../../src/config/rate-limits.js'
@@ -99,7 +100,7 @@ export function useTestApps() {
     if (!sequelize) {
       sequelize = createSequelize(runDatabaseUrl())
       await connectDatabase(sequelize)
-      initModels(sequelize)
+      initModels(sequelize, features)
     }
     return sequelize
   }
@@ -121,7 +122,7 @@ export function useTestApps() {
       SMTP_URL: options.smtp === false ? undefined : (await mailServer()).url,
       REDIS_URL: options.redis ? (redisUrl ?? undefined) : undefined,
       ...options.env,
-    })
+    }, features)
     const logger = memoryLogger()
     const ctx = await createAppContext({
       env,
@@ -179,5 +180,5 @@ export async function login(app: Express, email: string, password = PASSWORD, re
 export const withCookies = (cookies: Record<string, string>) => ({ Cookie: cookieHeader(cookies) })
 
 /** The app's cookie names: `names()` for a test app's defaults, `names(ctx)` for a built one. */
-export const names = (settings: Pick<AppSettings, 'auth' | 'env'> = { auth: authConfig, env: { COOKIE_HOST_PREFIX: false, NODE_ENV: 'test' } as Env }) =>
+export const names = (settings: Pick<AppSettings, 'auth' | 'env' | 'features'> = { auth: authConfig, env: { COOKIE_HOST_PREFIX: false, NODE_ENV: 'test' } as Env, features }) =>
   cookieNames(settings)

@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node'
 import { project } from '../../src/config/project.js'
 import { connectDatabase, createSequelize } from '../../src/db/database.js'
 import { createMigrator } from '../../src/db/migrator.js'
+import { features } from '../../src/features/index.js'
 import { paths } from '../../src/paths.js'
 import { emptyDatabase, type TestDatabase } from '../helpers/database.js'
 
@@ -66,7 +67,7 @@ async function migratedDatabase(appUrl: string, name: string): Promise<TestDatab
   const database = await emptyDatabase(appUrl, name)
   const sequelize = createSequelize(database.url)
   await connectDatabase(sequelize)
-  await createMigrator(sequelize).up()
+  await createMigrator(sequelize, features).up()
   await sequelize.close()
   return database
 }

@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppContext } from '../../context.js'
-import { loginSteps } from '../../features/login-steps.js'
 import { HttpError, fieldError } from '../../http/errors.js'
 import { currentPasswordField, emailField, rememberField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -10,7 +9,7 @@ import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { matchesPendingRegistration } from '../../services/email-verification.js'
 import { checkPassword } from '../../services/passwords.js'
-import { signIn } from '../../services/sign-in.js'
+import { loginStepAnswer, signIn } from '../../services/sign-in.js'
 import { findSignInUser } from '../../services/users.js'
 
 export const loginSchema = z.object({ email: emailField, password: currentPasswordField, remember: rememberField })
@@ -33,7 +32,7 @@ export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
     // also the verified account's own (its owner, who chose the same password again, signs in;
     // knowing it tells a prober nothing new). The account's password is compared in every case,
     // so the answer costs the same work whatever the address holds.
-    const pending = ctx.auth.requireEmailVerification && user !== null && (await matchesPendingRegistration(user.identity.id, input.password))
+    const pending = ctx.auth.requireEmailVerification && user !== undefined && (await matchesPendingRegistration(user.identity.id, input.password))
     const correct = await checkPassword(input.password, user?.passwordHash)
     if (pending && !(correct && user!.json.emailVerifiedAt)) throw notVerified()
     if (!correct || !user) {
@@ -43,10 +42,8 @@ export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
     }
     if (ctx.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
     await limiters.clearLoginFailures(req)
-    for (const step of loginSteps) {
-      const answer = await step(req, res, ctx, user, input.remember ?? false)
-      if (answer) return void res.json(answer.body)
-    }
+    const step = await loginStepAnswer(req, res, ctx, user, input.remember ?? false)
+    if (step) return void res.json(step.body)
     const accessToken = await signIn(req, res, ctx, user.identity, input.remember ?? false)
     res.json({ user: user.json, access_token: accessToken })
   }

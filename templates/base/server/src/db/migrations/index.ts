@@ -9,13 +9,13 @@ import * as createOutboxJobs from './0008-create-outbox-jobs.js'
 import * as createSecurityEvents from './0009-create-security-events.js'
 import * as fillUsersSearch from './0010-fill-users-search.js'
 import * as bindLinksToAddress from './0011-bind-links-to-address.js'
-import { featureMigrations } from '../../features/migrations.js'
+import type { FeatureMigrations } from '../../features/types.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
 // the bundled order is the applied order. Append new migrations at the end. A migration imports
 // no application code (only sequelize and files of this folder): it is history, and must not
 // change when a model or a service does.
-export const migrations = [
+const baseMigrations = [
   { name: '0001-create-roles', ...createRoles },
   { name: '0002-create-users', ...createUsers },
   { name: '0003-create-refresh-tokens', ...createRefreshTokens },
@@ -27,5 +27,10 @@ export const migrations = [
   { name: '0009-create-security-events', ...createSecurityEvents },
   { name: '0010-fill-users-search', ...fillUsersSearch },
   { name: '0011-bind-links-to-address', ...bindLinksToAddress },
-  ...featureMigrations,
+]
+
+/** Base's migrations, then the feature layers', in layer order. */
+export const migrationsOf = (features: readonly { migrations?: FeatureMigrations }[]): FeatureMigrations => [
+  ...baseMigrations,
+  ...features.flatMap((feature) => feature.migrations ?? []),
 ]

@@ -1,5 +1,5 @@
-import { readClient, readProviderUrl, type ProviderClientEnv } from '../../config/oauth-env.js'
-import type { FeatureConfig } from '../types/config.js'
+import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/env.js'
+import type { FeatureConfig } from '../types.js'
 
 declare module '../../config/env.js' {
   interface FeatureEnv {

@@ -1,5 +1,5 @@
 import type { Limit } from '../../config/limit.js'
-import type { FeatureConfig } from '../types/config.js'
+import type { FeatureConfig } from '../types.js'
 
 declare module '../../config/env.js' {
   interface FeatureEnv {

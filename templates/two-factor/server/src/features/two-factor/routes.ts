@@ -1,7 +1,43 @@
-import { twoFactorAccountRoutes, twoFactorChallengeRoute } from '../../routes/two-factor.js'
-import type { FeatureRoutes } from '../types/routes.js'
+import { Router, type Request, type RequestHandler, type Response } from 'express'
+import type { AppContext } from '../../context.js'
+import { confirmTwoFactor, confirmTwoFactorSchema } from './controllers/confirm-two-factor.js'
+import { disableTwoFactor, disableTwoFactorSchema } from './controllers/disable-two-factor.js'
+import { enableTwoFactor, enableTwoFactorSchema } from './controllers/enable-two-factor.js'
+import { regenerateRecoveryCodes, regenerateRecoveryCodesSchema } from './controllers/regenerate-recovery-codes.js'
+import { loadChallenge, twoFactorChallenge, twoFactorChallengeSchema } from './controllers/two-factor-challenge.js'
+import { precognitive } from '../../middleware/precognition.js'
+import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
+import type { TwoFactorChallenge } from './models/two-factor-challenge.js'
 
-export const routes: FeatureRoutes = {
-  auth: (router, ctx) => router.post('/two-factor-challenge', ...twoFactorChallengeRoute(ctx)),
-  account: (router, ctx, passwordChecked) => router.use('/two-factor', twoFactorAccountRoutes(ctx, passwordChecked)),
+/** A wrong code, as the handlers mark it: the only requests the code limits count. */
+const wrongCode = (_req: Request, res: Response) => res.locals.wrongCode === true
+
+/** Under /api/account/two-factor, behind authentication (CONTRACT §2 "Two-factor authentication"). */
+export function twoFactorAccountRoutes(ctx: AppContext, passwordChecked: RequestHandler[]): Router {
+  const router = Router()
+  const limiter = limiterFactory(ctx)
+  // A code typed at confirm is guessed like one at a challenge: the same limits count wrong ones.
+  const userAndIp = (req: Request) => `${req.auth!.id}|${ipOf(req)}`
+  const confirmLimits = [
+    limiter('2fa-confirm-user-ip', ctx.rateLimits.twoFactorPerUserIp, userAndIp, true, undefined, wrongCode),
+    limiter('2fa-confirm-ip', ctx.rateLimits.twoFactorPerIp, ipOf, true, undefined, wrongCode),
+  ]
+  router.post('/', precognitive(enableTwoFactorSchema), ...passwordChecked, enableTwoFactor(ctx))
+  router.post('/confirm', precognitive(confirmTwoFactorSchema), ...confirmLimits, confirmTwoFactor(ctx))
+  router.delete('/', precognitive(disableTwoFactorSchema), ...passwordChecked, disableTwoFactor(ctx))
+  router.post('/recovery-codes', precognitive(regenerateRecoveryCodesSchema), ...passwordChecked, regenerateRecoveryCodes(ctx))
+  return router
+}
+
+/** POST /api/auth/two-factor-challenge: wrong codes are limited per user and IP, and per IP, like failed logins. */
+export function twoFactorChallengeRoute(ctx: AppContext): RequestHandler[] {
+  const limiter = limiterFactory(ctx)
+  const userAndIp = (req: Request) => `${(req.res!.locals.twoFactorChallenge as TwoFactorChallenge).userId}|${ipOf(req)}`
+  return [
+    loadChallenge(ctx),
+    precognitive(twoFactorChallengeSchema),
+    limiter('2fa-user-ip', ctx.rateLimits.twoFactorPerUserIp, userAndIp, true, undefined, wrongCode),
+    limiter('2fa-ip', ctx.rateLimits.twoFactorPerIp, ipOf, true, undefined, wrongCode),
+    twoFactorChallenge(ctx),
+  ]
 }

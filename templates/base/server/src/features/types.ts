@@ -1,0 +1,90 @@
+// What a feature layer is to the server: one `ServerFeature` object, exported by
+// `features/<layer>/index.ts` and listed by the rendered registry `features/index.ts`. Base never
+// imports a layer: create-context.ts (and the command-line entry points) hand the registry down
+// as `features`, and base reads each field where its point is. The types take the handlers'
+// context as a parameter (`Ctx`, the app's `AppContext`) so that context.ts can carry the
+// registry without an import cycle.
+import type { Express, Request, RequestHandler, Response, Router } from 'express'
+import type { ModelAttributes, Sequelize } from 'sequelize'
+import type { Limit } from '../config/limit.js'
+import type { Migration } from '../db/migrations/types.js'
+import type { User } from '../models/user.js'
+import type { SignInUser, UserJson, UserRow } from '../services/user-json.js'
+
+/** What a layer's variables may depend on, as config/env.ts has read them (spelled out here: importing env.ts would close a cycle). */
+export interface EnvBasics {
+  NODE_ENV: 'development' | 'production' | 'test'
+  BASE_URL: string
+  BASE_ORIGIN: string
+}
+
+/** Settings read at start-up. Plain data: the layer's `config.ts` imports nothing of the app at run time. */
+export interface FeatureConfig {
+  /** Env variables holding secrets, checked like JWT_ACCESS_SECRET (declare them on `FeatureSecrets` too). */
+  secrets?: string[]
+  /** Default rate limits by name (declare the names on `FeatureRateLimits` too). */
+  rateLimits?: Record<string, Limit>
+  /** Cookie suffixes by name (declare the names on `FeatureCookieNames`): prefixed like the others, and CSRF-checked. */
+  cookies?: Record<string, string>
+  /**
+   * Reads the layer's own environment variables (declare them on `FeatureEnv`): `read` gives a
+   * variable's trimmed value (empty is unset), `fail` reports one bad variable, and start-up
+   * stops with every line reported, as for base's.
+   */
+  env?(read: (name: string) => string | undefined, fail: (name: string, problem: string) => void, base: EnvBasics): object
+}
+
+/** The layer's tables, and the columns it adds to `users` (declare them on `User` too). */
+export interface FeatureModels {
+  models: { initModel(sequelize: Sequelize): void }[]
+  userAttributes?: ModelAttributes
+}
+
+/** Applied after base's, in layer order; a migration imports no application code. */
+export type FeatureMigrations = { name: string; up: Migration; down?: Migration }[]
+
+/** What a user's JSON carries for the layer (declare the fields on `FeatureUserJson` and the columns on `FeatureUserRow`). */
+export interface UserFields {
+  /** Extra columns of the `users u` row the hot paths select, written as db/sql.ts quotes them. */
+  columns: string[]
+  fromRow(row: UserRow): Partial<UserJson>
+  fromModel(user: User): Partial<UserJson>
+}
+
+/**
+ * A login step that takes over (a second factor asks for a code instead of signing in): it has
+ * set what it needs (its cookie); `body` answers a JSON login, `page` is where a sign-in that
+ * came by browser redirects (one through a provider) sends the browser next.
+ */
+export interface LoginStepAnswer {
+  body: object
+  page: string
+}
+
+/** Runs between a right password (or another first factor) and a session, in layer order. */
+export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignInUser, remember: boolean) => Promise<LoginStepAnswer | undefined>
+
+/** Routes mounted on base's routers. */
+export interface FeatureRoutes<Ctx> {
+  /** On /api/auth, signed out. */
+  auth?(router: Router, ctx: Ctx): void
+  /** On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user. */
+  account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[]): void
+  /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
+  root?(app: Express, ctx: Ctx): void
+}
+
+/** One feature layer, as the server's core consumes it. */
+export interface ServerFeature<Ctx> {
+  /** The layer's folder name under templates/ and features/. */
+  name: string
+  config?: FeatureConfig
+  models?: FeatureModels
+  migrations?: FeatureMigrations
+  userFields?: UserFields
+  loginStep?: LoginStep<Ctx>
+  routes?: FeatureRoutes<Ctx>
+}
+
+/** The registry as base reads it: the layers this app was generated with, in order. */
+export type Features<Ctx> = readonly ServerFeature<Ctx>[]

@@ -1,0 +1,5 @@
+import type { AppFeature } from '../../context.js'
+import { config } from './config.js'
+
+/** The github provider's settings; its sign-in code is oauth's (features/oauth/services/providers/github.ts). */
+export const feature: AppFeature = { name: 'oauth-github', config }

@@ -1,0 +1,5 @@
+import type { AppFeature } from '../../context.js'
+import { config } from './config.js'
+
+/** The google provider's settings; its sign-in code is oauth's (features/oauth/services/providers/google.ts). */
+export const feature: AppFeature = { name: 'oauth-google', config }

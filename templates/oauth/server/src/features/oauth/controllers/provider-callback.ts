@@ -1,0 +1,62 @@
+import type { Request, Response, RequestHandler } from 'express'
+import { oauth } from '../settings.js'
+import type { AppContext } from '../../../context.js'
+import { notFound } from '../../../http/errors.js'
+import { Session } from '../../../models/index.js'
+import type { OAuthFlow } from '../models/oauth-flow.js'
+import { accountFor } from '../services/accounts.js'
+import { finishFlow, redeem, type FlowCookie } from '../services/flows.js'
+import { linkAccount } from '../services/links.js'
+import { findProvider } from '../services/provider-registry.js'
+import type { OAuthProviderSetup, ProviderProfile } from '../services/providers/types.js'
+import { withRedirect } from '../services/redirects.js'
+import { loginStepAnswer, signIn } from '../../../services/sign-in.js'
+import { withError } from './answers.js'
+
+/**
+ * `GET /api/auth/oauth/:provider/callback`: the provider's answer, for a sign-in or a link
+ * from settings. Whatever fails (no or a forged cookie, a used or voided flow, a wrong state,
+ * code, iss, aud or nonce, an error from the provider) sends the browser back with
+ * `oauth_failed` and nothing signed in or linked; which check failed goes to the log.
+ */
+export function providerCallback(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const provider = findProvider(ctx, req.params.provider)
+    if (!provider) throw notFound()
+    res.set('Cache-Control', 'no-store')
+    const started = await finishFlow(req, res, ctx, provider.id)
+    const linking = started?.flow.userId != null
+    const back = linking ? oauth.settingsPath : '/login'
+    if (!started) return res.redirect(302, withError(back, 'oauth_failed'))
+
+    let profile: ProviderProfile
+    try {
+      profile = await redeem(req, ctx, provider, started.cookie)
+    } catch (error) {
+      ctx.logger.warn({ provider: provider.id, error: String(error), cause: String((error as Error).cause ?? '') }, 'oauth: provider answer refused')
+      return res.redirect(302, withError(back, 'oauth_failed'))
+    }
+    if (linking) return finishLink(req, res, ctx, provider, started.flow, profile)
+    return finishSignIn(req, res, ctx, provider, started.cookie, profile)
+  }
+}
+
+async function finishSignIn(req: Request, res: Response, ctx: AppContext, provider: OAuthProviderSetup, cookie: FlowCookie, profile: ProviderProfile) {
+  const outcome = await accountFor(ctx, provider.id, profile)
+  if ('error' in outcome) return res.redirect(302, withError('/login', outcome.error))
+  // A user with a second factor passes it next, as after a password.
+  const step = await loginStepAnswer(req, res, ctx, outcome.user, cookie.remember)
+  if (step) return res.redirect(302, withRedirect(step.page, cookie.redirect))
+  await signIn(req, res, ctx, outcome.user.identity, cookie.remember, 'provider')
+  res.redirect(302, cookie.redirect ?? oauth.defaultRedirect)
+}
+
+async function finishLink(req: Request, res: Response, ctx: AppContext, provider: OAuthProviderSetup, flow: OAuthFlow, profile: ProviderProfile) {
+  // The session that asked must still be signed in: a link outlives no sign-out.
+  const session = await Session.findByPk(flow.sessionId!, { attributes: ['userId', 'revokedAt', 'expiresAt'] })
+  if (!session || session.userId !== flow.userId || session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
+    return res.redirect(302, withError(oauth.settingsPath, 'oauth_failed'))
+  }
+  const linked = await linkAccount(ctx, req, flow.userId!, provider.id, profile)
+  res.redirect(302, linked ? `${oauth.settingsPath}?linked=${provider.id}` : withError(oauth.settingsPath, 'already_linked'))
+}

@@ -1,0 +1,20 @@
+import type { CredentialEventKind } from '../../security/events.js'
+
+declare module '../../security/events.js' {
+  interface CredentialEventTypes {
+    provider_linked: true
+    provider_unlinked: true
+  }
+}
+
+/** The oauth layer's credential events, recorded through the security core like every other. */
+export const oauthEvents = {
+  linked: {
+    type: 'provider_linked',
+    notice: {
+      subject: 'A sign-in provider was linked to your account',
+      summary: 'A sign-in provider was linked to your account: signing in there now signs you in here.',
+    },
+  },
+  unlinked: { type: 'provider_unlinked' },
+} as const satisfies Record<string, CredentialEventKind>

@@ -1,0 +1,19 @@
+import type { AppFeature } from '../../context.js'
+import { config } from './config.js'
+import * as createOAuthAccounts from './migrations/0001-create-oauth-accounts.js'
+import { OAuthAccount } from './models/oauth-account.js'
+import { OAuthFlow } from './models/oauth-flow.js'
+import { connectionRoutes, oauthSignInRoutes } from './routes.js'
+
+/** Social sign-in through the providers chosen (their layers' provider files and config). */
+export const feature: AppFeature = {
+  name: 'oauth',
+  config,
+  models: { models: [OAuthAccount, OAuthFlow] },
+  // Released migrations keep their names: the database records them by name.
+  migrations: [{ name: 'oauth-0001-create-oauth-accounts', ...createOAuthAccounts }],
+  routes: {
+    auth: (router, ctx) => router.use('/oauth', oauthSignInRoutes(ctx)),
+    account: (router, ctx) => router.use('/connections', connectionRoutes(ctx)),
+  },
+}

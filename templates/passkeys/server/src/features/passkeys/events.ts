@@ -1,0 +1,17 @@
+import type { CredentialEventKind } from '../../security/events.js'
+
+declare module '../../security/events.js' {
+  interface CredentialEventTypes {
+    passkey_added: true
+    passkey_removed: true
+  }
+}
+
+/** The passkeys layer's credential events, recorded through the security core like every other. */
+export const passkeyEvents = {
+  added: {
+    type: 'passkey_added',
+    notice: { subject: 'A passkey was added to your account', summary: 'A passkey was added to your account: it can now sign in without your password.' },
+  },
+  removed: { type: 'passkey_removed' },
+} as const satisfies Record<string, CredentialEventKind>

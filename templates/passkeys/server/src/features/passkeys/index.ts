@@ -1,0 +1,49 @@
+import { DataTypes, type CreationOptional } from 'sequelize'
+import type { AppFeature } from '../../context.js'
+import { config } from './config.js'
+import { passkeyEndpoints } from './controllers/passkey-endpoints.js'
+import * as createPasskeys from './migrations/0001-create-passkeys.js'
+import { Passkey } from './models/passkey.js'
+import { PasskeyChallenge } from './models/passkey-challenge.js'
+import { passkeyAccountRoutes, passkeySignInRoutes } from './routes.js'
+
+declare module '../../models/user.js' {
+  interface User {
+    /** How many passkeys the user has, kept with every add and removal (services/passkey-rows.ts). */
+    passkeyCount: CreationOptional<number>
+  }
+}
+
+declare module '../../services/user-json.js' {
+  interface FeatureUserJson {
+    /** How many passkeys the user has registered. */
+    passkeys: number
+  }
+  interface FeatureUserRow {
+    passkeyCount: number | string
+  }
+}
+
+/** Passkeys (WebAuthn): added behind the password, used to sign in without one. */
+export const feature: AppFeature = {
+  name: 'passkeys',
+  config,
+  models: {
+    models: [Passkey, PasskeyChallenge],
+    userAttributes: {
+      passkeyCount: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+    },
+  },
+  // Released migrations keep their names: the database records them by name.
+  migrations: [{ name: 'passkeys-0001-create-passkeys', ...createPasskeys }],
+  userFields: {
+    columns: ['u."passkeyCount"'],
+    fromRow: (row) => ({ passkeys: Number(row.passkeyCount) }),
+    fromModel: (user) => ({ passkeys: user.passkeyCount }),
+  },
+  routes: {
+    auth: (router, ctx) => router.use('/passkey', passkeySignInRoutes(ctx)),
+    account: (router, ctx, passwordChecked) => router.use('/passkeys', passkeyAccountRoutes(ctx, passwordChecked)),
+    root: (app, ctx) => app.get('/.well-known/passkey-endpoints', passkeyEndpoints(ctx)),
+  },
+}

@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppContext } from '../../../context.js'
+import { currentPasswordField } from '../../../http/schemas.js'
+import { validate } from '../../../http/validate.js'
+import { TwoFactorRecoveryCode } from '../models/two-factor-recovery-code.js'
+import { recordCredentialEvent } from '../../../security/credential-events.js'
+import { twoFactorEvents } from '../events.js'
+import { confirmPassword } from '../../../services/confirm-password.js'
+
+export const disableTwoFactorSchema = z.object({ password: currentPasswordField })
+
+/** Secret, recovery codes and waiting sign-ins go; other sessions end. */
+export function disableTwoFactor(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const { password } = validate(disableTwoFactorSchema, req.body)
+    const user = await confirmPassword(req, res, password)
+    // Sign-ins waiting for a code go too: the security core voids every pending challenge.
+    await recordCredentialEvent(ctx, twoFactorEvents.disabled, user.id, {
+      req,
+      revoke: { except: req.sessionId },
+      userChanged: true,
+      change: async (transaction) => {
+        await user.update({ twoFactorSecret: null, twoFactorPendingSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null }, { transaction })
+        await TwoFactorRecoveryCode.destroy({ where: { userId: user.id }, transaction })
+      },
+    })
+    res.status(204).end()
+  }
+}

@@ -1,0 +1,27 @@
+import type { RequestHandler } from 'express'
+import { z } from 'zod'
+import type { AppContext } from '../../../context.js'
+import { currentPasswordField } from '../../../http/schemas.js'
+import { validate } from '../../../http/validate.js'
+import { confirmPassword } from '../../../services/confirm-password.js'
+import { encrypt } from '../services/encryption.js'
+import { newTotpSecret, otpauthUrl, qrCodeSvg } from '../services/totp.js'
+import { saveUserChanges } from '../../../services/user-updates.js'
+
+export const enableTwoFactorSchema = z.object({ password: currentPasswordField })
+
+/**
+ * Step one of two: a new secret, kept pending (encrypted) until a code from it is confirmed, so
+ * nothing changes at login yet. Called again, it replaces the pending secret; called while
+ * two-factor authentication is on, it starts moving to a new authenticator.
+ */
+export function enableTwoFactor(ctx: AppContext): RequestHandler {
+  return async (req, res) => {
+    const { password } = validate(enableTwoFactorSchema, req.body)
+    const user = await confirmPassword(req, res, password)
+    const secret = newTotpSecret()
+    await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY) })
+    const url = otpauthUrl(secret, user.email)
+    res.json({ secret, otpauth_url: url, qr_svg: await qrCodeSvg(url) })
+  }
+}
