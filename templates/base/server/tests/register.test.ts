@@ -219,6 +219,12 @@ describe('register with e-mail verification on', () => {
     await supertest(app).post('/api/auth/login').send({ email: taken.email, password: PASSWORD }).expect(200)
   })
 
+  it('a login with an address nobody has is the usual 422, not a 500', async () => {
+    const res = await supertest(app).post('/api/auth/login').send({ email: uniqueEmail('nobody'), password: 'whatever-1' })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['email'])
+  })
+
   it('the account\'s own password always signs in: registered twice, then her first password chosen again on the newest link', async () => {
     const mail = await t.mailServer()
     const email = uniqueEmail('twice')
