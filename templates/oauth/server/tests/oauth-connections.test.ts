@@ -107,6 +107,19 @@ describe('/api/account/connections', () => {
   })
 })
 
+describe('the last way in, under the user\'s row lock (audit: two concurrent unlinks left no way in, 3 of 3 runs)', () => {
+  it('two unlinks at the same moment of an account with no password and two providers: one 204, one 422, one provider left', async () => {
+    for (let round = 0; round < 3; round++) {
+      const made = await signInWith(app, 'oidc', newLogin())
+      await link(made.cookies, 'google', newLogin())
+      const userId = (await me(app, made.cookies).expect(200)).body.user.id as number
+      const answers = await Promise.all([connections(made.cookies).unlink('oidc'), connections(made.cookies).unlink('google')])
+      expect(answers.map((res) => res.status).sort(), `round ${round}`).toEqual([204, 422])
+      expect(await OAuthAccount.count({ where: { userId } }), `round ${round}`).toBe(1)
+    }
+  })
+})
+
 describe('an account without a password confirms sensitive actions by a recent sign-in', () => {
   it('within 10 minutes of signing in, without a password; after that, never', async () => {
     const made = await signInWith(app, 'oidc', newLogin())

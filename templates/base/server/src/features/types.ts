@@ -5,7 +5,7 @@
 // context as a parameter (`Ctx`, the app's `AppContext`) so that context.ts can carry the
 // registry without an import cycle.
 import type { Express, Request, RequestHandler, Response, Router } from 'express'
-import type { ModelAttributes, Sequelize } from 'sequelize'
+import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from '../config/limit.js'
 import type { Migration } from '../db/migrations/types.js'
 import type { User } from '../models/user.js'
@@ -74,6 +74,17 @@ export interface FeatureRoutes<Ctx> {
   root?(app: Express, ctx: Ctx): void
 }
 
+/**
+ * A way to sign in that a layer brings, besides base's password: the security core counts them
+ * all to keep every account a way in (security/ways-in.ts), so no layer names another's.
+ */
+export interface SignInMethod {
+  /** A short name for the method, as an event or a page would show it. */
+  name: string
+  /** How many of it the user has, read in the caller's transaction (under the user's row lock). */
+  count(userId: number, transaction: Transaction): Promise<number>
+}
+
 /** One feature layer, as the server's core consumes it. */
 export interface ServerFeature<Ctx> {
   /** The layer's folder name under templates/ and features/. */
@@ -84,6 +95,7 @@ export interface ServerFeature<Ctx> {
   userFields?: UserFields
   loginStep?: LoginStep<Ctx>
   routes?: FeatureRoutes<Ctx>
+  signInMethods?: readonly SignInMethod[]
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

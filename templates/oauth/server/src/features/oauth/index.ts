@@ -16,4 +16,5 @@ export const feature: AppFeature = {
     auth: (router, ctx) => router.use('/oauth', oauthSignInRoutes(ctx)),
     account: (router, ctx) => router.use('/connections', connectionRoutes(ctx)),
   },
+  signInMethods: [{ name: 'provider', count: (userId, transaction) => OAuthAccount.count({ where: { userId }, transaction }) }],
 }

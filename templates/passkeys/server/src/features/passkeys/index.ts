@@ -46,4 +46,5 @@ export const feature: AppFeature = {
     account: (router, ctx, passwordChecked) => router.use('/passkeys', passkeyAccountRoutes(ctx, passwordChecked)),
     root: (app, ctx) => app.get('/.well-known/passkey-endpoints', passkeyEndpoints(ctx)),
   },
+  signInMethods: [{ name: 'passkey', count: (userId, transaction) => Passkey.count({ where: { userId }, transaction }) }],
 }

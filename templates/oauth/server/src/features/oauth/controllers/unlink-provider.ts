@@ -1,23 +1,33 @@
 import type { RequestHandler } from 'express'
 import type { AppContext } from '../../../context.js'
 import { fieldError, notFound } from '../../../http/errors.js'
-import { OAuthAccount } from '../models/oauth-account.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
+import { keepWayIn } from '../../../security/ways-in.js'
 import { oauthEvents } from '../events.js'
-import { hasOtherWayToSignIn } from '../services/accounts.js'
+import { OAuthAccount } from '../models/oauth-account.js'
 
-/** `DELETE /api/account/connections/:provider`: never the account's last way to sign in. */
+const lastWayIn = () => fieldError('provider', 'This is the only way to sign in to your account: set a password (with "Forgot password?") or add another way first.')
+
+/**
+ * `DELETE /api/account/connections/:provider`: never the account's last way to sign in. The
+ * security core counts what is left after the deletion, under the user's row lock, so two
+ * unlinks at once cannot both take the last two ways.
+ */
 export function unlinkProvider(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const userId = req.auth!.id
     const provider = String(req.params.provider)
     const account = await OAuthAccount.findOne({ where: { userId, provider } })
     if (!account) throw notFound()
-    if (!(await hasOtherWayToSignIn(userId, provider))) {
-      throw fieldError('provider', 'This is the only way to sign in to your account: set a password (with "Forgot password?") or add another way first.')
-    }
-    await account.destroy()
-    await recordCredentialEvent(ctx, oauthEvents.unlinked, userId, { req, meta: { provider } })
+    await recordCredentialEvent(ctx, oauthEvents.unlinked, userId, {
+      req,
+      meta: { provider },
+      change: async (transaction) => {
+        // Counted: the first of two concurrent unlinks already took the row.
+        if ((await OAuthAccount.destroy({ where: { id: account.id }, transaction })) === 0) throw notFound()
+        await keepWayIn(ctx.features, userId, transaction, lastWayIn)
+      },
+    })
     res.status(204).end()
   }
 }

@@ -4,21 +4,22 @@ import type { AppContext } from '../../../context.js'
 import { fieldError, notFound } from '../../../http/errors.js'
 import { currentPasswordField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
-import { Passkey } from '../models/passkey.js'
-<% if (features.includes('oauth')) { -%>
-import { OAuthAccount } from '../../oauth/models/oauth-account.js'
-<% } -%>
 import { recordCredentialEvent } from '../../../security/credential-events.js'
-import { passkeyEvents } from '../events.js'
+import { keepWayIn } from '../../../security/ways-in.js'
 import { confirmPassword } from '../../../services/confirm-password.js'
+import { passkeyEvents } from '../events.js'
+import { Passkey } from '../models/passkey.js'
 import { findOwnPasskey, recountPasskeys } from '../services/passkey-rows.js'
 
 export const removePasskeySchema = z.object({ password: currentPasswordField })
 
+const lastWayIn = () =>
+  fieldError('password', 'This passkey is the only way to sign in to your account: set a password (with "Forgot password?") or add another passkey first.')
+
 /**
  * Behind the password; the `passkey_removed` event and the count go with the deletion. An
- * account without a password keeps its last passkey<% if (features.includes('oauth')) { %> unless a provider signs it in<% } %>: it
- * would have no way left to sign in.
+ * account keeps a way to sign in: the security core counts what is left, after the deletion and
+ * under the user's row lock, and refuses the last one.
  */
 export function removePasskey(ctx: AppContext): RequestHandler {
   return async (req, res) => {
@@ -26,10 +27,7 @@ export function removePasskey(ctx: AppContext): RequestHandler {
     const userId = req.auth!.id
     const passkey = await findOwnPasskey(userId, String(req.params.id))
     if (!passkey) throw notFound()
-    const user = await confirmPassword(req, res, password)
-    if (user.password === null && user.passkeyCount <= 1<% if (features.includes('oauth')) { %> && (await OAuthAccount.count({ where: { userId } })) === 0<% } %>) {
-      throw fieldError('password', 'This passkey is the only way to sign in to your account: set a password (with "Forgot password?") or add another passkey first.')
-    }
+    await confirmPassword(req, res, password)
     await recordCredentialEvent(ctx, passkeyEvents.removed, userId, {
       req,
       userChanged: true,
@@ -37,6 +35,7 @@ export function removePasskey(ctx: AppContext): RequestHandler {
       change: async (transaction) => {
         await Passkey.destroy({ where: { id: passkey.id, userId }, transaction })
         await recountPasskeys(userId, transaction)
+        await keepWayIn(ctx.features, userId, transaction, lastWayIn)
       },
     })
     res.status(204).end()

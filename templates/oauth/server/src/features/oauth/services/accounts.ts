@@ -55,15 +55,3 @@ function nameOf(profile: ProviderProfile, email: string): string {
   const name = profile.name?.trim().slice(0, 255)
   return name || email.split('@')[0]!
 }
-
-/**
- * Whether the user keeps a way to sign in without `provider`: a password, <% if (features.includes('passkeys')) { %>a passkey, <% } %>or another provider.
- */
-export async function hasOtherWayToSignIn(userId: number, provider: string): Promise<boolean> {
-  const user = await User.findByPk(userId, { attributes: ['password'<% if (features.includes('passkeys')) { %>, 'passkeyCount'<% } %>] })
-  if (!user) return false
-  if (user.password !== null<% if (features.includes('passkeys')) { %> || user.passkeyCount > 0<% } %>) return true
-  const accounts = await OAuthAccount.count({ where: { userId } })
-  const own = await OAuthAccount.count({ where: { userId, provider } })
-  return accounts - own > 0
-}
