@@ -85,6 +85,34 @@ export interface SignInMethod {
   count(userId: number, transaction: Transaction): Promise<number>
 }
 
+/** What the security core does to the rows of a credential token's model. */
+export interface TokenModel {
+  readonly name: string
+  destroy(options: { where: Record<string, unknown>; transaction?: Transaction }): Promise<number>
+  update(values: Record<string, unknown>, options: { where: Record<string, unknown>; transaction?: Transaction }): Promise<unknown>
+}
+
+/**
+ * A kind of token that signs someone in, sets or changes a credential, or confirms an address,
+ * registered with the security core (security/credential-tokens.ts). Every model that keeps such
+ * a token is registered, base's and the layers' alike; a test of the app fails on one that is not.
+ */
+export interface CredentialToken {
+  model: TokenModel
+  /** What holding one lets its holder do. */
+  grants: 'sign-in' | 'credential' | 'address'
+  /**
+   * Pending: mailed or started, not yet used (a link, a challenge, a ceremony): every event that
+   * revokes sessions voids the user's. Standing: a credential in use (recovery codes, sessions),
+   * changed only through its own flows and the core's revocation.
+   */
+  pending: boolean
+  /** A pending token whose rows must outlive it is voided by stamping this column instead of deleted. */
+  voidColumn?: string
+  /** The column with the address a mailed token went to; it works only while that is the account's. */
+  mailedTo?: string
+}
+
 /** One feature layer, as the server's core consumes it. */
 export interface ServerFeature<Ctx> {
   /** The layer's folder name under templates/ and features/. */
@@ -96,6 +124,7 @@ export interface ServerFeature<Ctx> {
   loginStep?: LoginStep<Ctx>
   routes?: FeatureRoutes<Ctx>
   signInMethods?: readonly SignInMethod[]
+  credentialTokens?: readonly CredentialToken[]
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

@@ -22,12 +22,6 @@ function oneTimeTokenAttributes() {
  * (services/email-verification.ts).
  */
 export class EmailVerificationToken extends Model<InferAttributes<EmailVerificationToken>, InferCreationAttributes<EmailVerificationToken>> {
-  /**
-   * Voided by every event that revokes sessions, like every other pending credential, but by
-   * `voidedAt` rather than deletion: its registration must go on answering login's 403 rule, or
-   * the owner's sign-out would tell a registering stranger that the address has an account.
-   */
-  static readonly pendingCredential = 'voidedAt'
   declare id: CreationOptional<number>
   declare userId: number
   declare tokenHash: string
@@ -56,8 +50,6 @@ export class EmailVerificationToken extends Model<InferAttributes<EmailVerificat
 
 /** A reset link; `email`: the address it was mailed to, which must still be the account's. */
 export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken>, InferCreationAttributes<PasswordResetToken>> {
-  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
-  static readonly pendingCredential = true
   declare id: CreationOptional<number>
   declare userId: number
   declare tokenHash: string
@@ -77,8 +69,6 @@ export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken
 
 /** A pending e-mail change: `email` is the new address, which the token was mailed to. */
 export class EmailChangeToken extends Model<InferAttributes<EmailChangeToken>, InferCreationAttributes<EmailChangeToken>> {
-  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
-  static readonly pendingCredential = true
   declare id: CreationOptional<number>
   declare userId: number
   declare tokenHash: string

@@ -6,7 +6,7 @@ import type { AuthCache } from '../services/auth-cache.js'
 import { clientOf, deviceOf, revokeSessionRows, type ClientInfo } from '../services/sessions.js'
 import type { CredentialEventKind } from './events.js'
 import { networkOf } from './network.js'
-import { voidPendingCredentials } from './pending-credentials.js'
+import { voidPendingCredentials, type TokenFeatures } from './credential-tokens.js'
 
 /** Where an event came from, as its row records it: the client, its device string and network. */
 export interface EventOrigin extends ClientInfo {
@@ -38,15 +38,15 @@ export interface CredentialEventOptions {
   transaction?: Transaction
 }
 
-/** All the core needs of the app's services: it queues notices and tells the caches. */
-type Deps = { queue: Pick<JobQueue, 'dispatch'>; authCache: Pick<AuthCache, 'sessionsChanged' | 'userChanged'> }
+/** All the core needs of the app's services: it queues notices, tells the caches and voids the registered tokens. */
+type Deps = { queue: Pick<JobQueue, 'dispatch'>; authCache: Pick<AuthCache, 'sessionsChanged' | 'userChanged'>; features: TokenFeatures }
 
 /**
  * THE way a credential changes hands. Every credential event goes through here, which makes the
  * rules hold for every flow at once instead of each flow remembering them:
  * - the event is recorded in `security_events` (the account's activity, kept 90 days);
  * - an event that ends sessions also voids every pending credential of the user (mailed links,
- *   sign-ins waiting for a second step: security/pending-credentials.ts), in the same transaction
+ *   sign-ins waiting for a second step: security/credential-tokens.ts), in the same transaction
  *   as the change itself;
  * - the authentication caches of every instance drop what changed, once it is committed;
  * - an event with a notice queues `user:security-notice` through the outbox, in that transaction.
@@ -79,7 +79,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => ({ ...row, userId, createdAt })), { transaction })
     if (revoke) {
       await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
-      await voidPendingCredentials(sequelize, users, transaction)
+      await voidPendingCredentials(deps.features, users, transaction)
     }
     await options.change?.(transaction!)
     for (const event of noticed) {

@@ -16,5 +16,7 @@ export const feature: AppFeature = {
     auth: (router, ctx) => router.use('/oauth', oauthSignInRoutes(ctx)),
     account: (router, ctx) => router.use('/connections', connectionRoutes(ctx)),
   },
+  // A provider sign-in or link under way.
+  credentialTokens: [{ model: OAuthFlow, grants: 'sign-in', pending: true }],
   signInMethods: [{ name: 'provider', count: (userId, transaction) => OAuthAccount.count({ where: { userId }, transaction }) }],
 }

@@ -46,5 +46,7 @@ export const feature: AppFeature = {
     account: (router, ctx, passwordChecked) => router.use('/passkeys', passkeyAccountRoutes(ctx, passwordChecked)),
     root: (app, ctx) => app.get('/.well-known/passkey-endpoints', passkeyEndpoints(ctx)),
   },
+  // A registration or sign-in ceremony under way.
+  credentialTokens: [{ model: PasskeyChallenge, grants: 'sign-in', pending: true }],
   signInMethods: [{ name: 'passkey', count: (userId, transaction) => Passkey.count({ where: { userId }, transaction }) }],
 }

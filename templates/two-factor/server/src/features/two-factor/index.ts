@@ -58,4 +58,10 @@ export const feature: AppFeature = {
     auth: (router, ctx) => router.post('/two-factor-challenge', ...twoFactorChallengeRoute(ctx)),
     account: (router, ctx, passwordChecked) => router.use('/two-factor', twoFactorAccountRoutes(ctx, passwordChecked)),
   },
+  credentialTokens: [
+    // A sign-in waiting for its second step.
+    { model: TwoFactorChallenge, grants: 'sign-in', pending: true },
+    // Replaced by their own flow (new codes, two-factor off), not by sign-outs.
+    { model: TwoFactorRecoveryCode, grants: 'sign-in', pending: false },
+  ],
 }

@@ -6,8 +6,6 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
  * to a user and the session that asked; a sign-in to nobody yet.
  */
 export class OAuthFlow extends Model<InferAttributes<OAuthFlow>, InferCreationAttributes<OAuthFlow>> {
-  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
-  static readonly pendingCredential = true
   declare id: string
   declare provider: string
   declare userId: number | null

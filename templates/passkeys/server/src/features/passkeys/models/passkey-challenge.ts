@@ -8,8 +8,6 @@ export type CeremonyPurpose = 'register' | 'sign_in'
  * in the `{name}_webauthn` cookie).
  */
 export class PasskeyChallenge extends Model<InferAttributes<PasskeyChallenge>, InferCreationAttributes<PasskeyChallenge>> {
-  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
-  static readonly pendingCredential = true
   declare id: string
   declare purpose: CeremonyPurpose
   declare userId: number | null

@@ -5,8 +5,6 @@ import { DataTypes, Model, type CreationOptional, type InferAttributes, type Inf
  * of the token in the `{name}_2fa` cookie; `remember` is the choice made at the password step.
  */
 export class TwoFactorChallenge extends Model<InferAttributes<TwoFactorChallenge>, InferCreationAttributes<TwoFactorChallenge>> {
-  /** Voided by every event that revokes sessions (security/pending-credentials.ts). */
-  static readonly pendingCredential = true
   declare id: string
   declare userId: number
   declare remember: boolean
