@@ -76,6 +76,8 @@ export async function startAppServer(options: { smtpUrl?: string; users: SeedUse
     CORS_ORIGINS: '',
     COOKIE_SAMESITE: 'lax',
     TRUST_PROXY: '',
+    // The browser tests reach nothing outside this machine.
+    PWNED_PASSWORDS: 'off',
     ...options.env,
   }
 

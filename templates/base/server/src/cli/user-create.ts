@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util'
 import { z } from 'zod'
+import { HttpError } from '../http/errors.js'
 import { emailField, nameField, newPasswordField } from '../http/schemas.js'
+import { createLogger } from '../logger.js'
 import { toFieldErrors } from '../http/validate.js'
 import { initModels, User } from '../models/index.js'
+import { refuseBreachedPassword } from '../services/breached-passwords.js'
 import { hashPassword } from '../services/passwords.js'
 import { createUser } from '../services/users.js'
 import { connectOrExit, exitWith, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
@@ -37,6 +40,10 @@ await refuseWithPendingMigrations(sequelize)
 initModels(sequelize, features)
 try {
   if (await User.findOne({ where: { email: input.email } })) exitWith(`A user with the e-mail ${input.email} already exists.`)
+  await refuseBreachedPassword({ env, logger: createLogger(env.NODE_ENV) }, input.password).catch((error: unknown) => {
+    if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.join(' ')}`)
+    throw error
+  })
   const user = await createUser({ ...input, passwordHash: await hashPassword(input.password), verified: true })
   console.log(`Created user #${user.id} ${user.email} (role ${input.role}, e-mail verified).`)
 } finally {

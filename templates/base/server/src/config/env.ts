@@ -39,6 +39,10 @@ export interface Env extends FeatureSecrets, FeatureEnv {
   TRUST_PROXY: boolean | number | string | undefined
   /** Names this instance in an `X-Instance-Id` header on every answer (behind a load balancer). */
   INSTANCE_ID: string | undefined
+  /** New passwords are checked against Have I Been Pwned's range API (services/breached-passwords.ts). */
+  PWNED_PASSWORDS: boolean
+  /** The range API's origin: the public one, or a mirror (tests use a local stand-in). */
+  PWNED_PASSWORDS_URL: string
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -137,6 +141,12 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
   }
   const mailFrom = read('MAIL_FROM') ?? 'no-reply@localhost'
 
+  const pwnedText = (read('PWNED_PASSWORDS') ?? 'on').toLowerCase()
+  if (pwnedText !== 'on' && pwnedText !== 'off') fail('PWNED_PASSWORDS', `"${pwnedText}" is not on or off.`)
+  const pwnedUrlText = read('PWNED_PASSWORDS_URL') ?? 'https://api.pwnedpasswords.com'
+  const pwnedUrl = parseUrl(pwnedUrlText, ['http:', 'https:'])
+  if (!pwnedUrl) fail('PWNED_PASSWORDS_URL', `"${pwnedUrlText}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
+
   const secrets: Record<string, string> = {}
   for (const name of secretNames(features)) {
     const value = read(name)
@@ -205,6 +215,8 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
     CORS_ORIGINS: corsOrigins,
     TRUST_PROXY: trustProxy,
     INSTANCE_ID: instanceId,
+    PWNED_PASSWORDS: pwnedText === 'on',
+    PWNED_PASSWORDS_URL: (pwnedUrl?.origin ?? '') + (pwnedUrl?.pathname ?? '').replace(/\/+$/, ''),
     ...featureEnv,
   }
 }

@@ -45,6 +45,9 @@ const processEnv = (env: Record<string, string>) => ({
   TRUST_PROXY: '',
   WORKER: '',
   INSTANCE_ID: '',
+  // No test reaches the internet: the breached-password tests point these at a local stand-in.
+  PWNED_PASSWORDS: 'off',
+  PWNED_PASSWORDS_URL: '',
   ...env,
 })
 

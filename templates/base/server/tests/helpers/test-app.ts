@@ -118,6 +118,8 @@ export function useTestApps() {
       DATABASE_URL: options.ownDatabaseUrl ?? runDatabaseUrl(),
       MAIL_FROM: 'app@example.test',
       COOKIE_SAMESITE: 'lax',
+      // No test reaches the internet: breached-passwords.test.ts points the check at a local stand-in.
+      PWNED_PASSWORDS: 'off',
       ...secrets,
       SMTP_URL: options.smtp === false ? undefined : (await mailServer()).url,
       REDIS_URL: options.redis ? (redisUrl ?? undefined) : undefined,

@@ -6,6 +6,7 @@ import { fieldError } from '../../http/errors.js'
 import { emailField, nameField, newPasswordField } from '../../http/schemas.js'
 import { validateAsync } from '../../http/validate.js'
 import { User } from '../../models/index.js'
+import { refuseBreachedPassword } from '../../services/breached-passwords.js'
 import { hashPassword } from '../../services/passwords.js'
 import { signIn } from '../../services/sign-in.js'
 import { createAccount } from '../../services/user-updates.js'
@@ -39,6 +40,7 @@ export function register(ctx: AppContext): RequestHandler {
   const schema = registerSchema(ctx)
   return async (req, res) => {
     const input = await validateAsync(schema, req.body)
+    await refuseBreachedPassword(ctx, input.password)
 
     if (ctx.auth.requireEmailVerification) {
       const passwordHash = await hashPassword(input.password)

@@ -7,6 +7,7 @@ import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 import { consumeResetLink } from '../../services/password-reset.js'
+import { refuseBreachedPassword } from '../../services/breached-passwords.js'
 import { hashPassword } from '../../services/passwords.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
@@ -17,6 +18,8 @@ export const resetPasswordSchema = z.object({ email: emailField, token: tokenFie
 export function resetPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(resetPasswordSchema, req.body)
+    // Before the link is used, so a refused password leaves it working for a better one.
+    await refuseBreachedPassword(ctx, input.password)
     const user = await findUserByEmail(input.email)
     if (!(await consumeResetLink(user, input.token)) || !user) throw invalidToken()
     const password = await hashPassword(input.password)
