@@ -126,6 +126,9 @@ describe.sequential('passkeys in Chromium', () => {
   })
 
   it('removes the passkey, which then signs in no more', async () => {
+    // Removing a passkey ends the sign-ins it made: this one is the password's, which goes on.
+    await browser.context.clearCookies()
+    await step.passwordLogIn()
     await step.openSettings('Passkeys', '/settings/passkeys')
     await page.getByRole('button', { name: 'Remove Laptop' }).click()
     const dialog = page.getByRole('dialog', { name: 'Remove passkey' })

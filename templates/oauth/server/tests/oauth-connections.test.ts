@@ -99,11 +99,29 @@ describe('/api/account/connections', () => {
     expect(res.body.errors.provider[0]).toMatch(/only way to sign in/)
     const userId = (await OAuthAccount.findOne({ order: [['id', 'DESC']] }))!.userId
 
-    const google = await link(cookies, 'google', newLogin())
+    const googleLogin = newLogin()
+    const google = await link(cookies, 'google', googleLogin)
     expect(google.location).toBe('/settings/connections?linked=google')
     await connections(cookies).unlink('oidc').expect(204)
-    await connections(cookies).unlink('google').expect(422)
+    // That sign-in was oidc's, and ended with it: the account now signs in with google only.
+    expect((await me(app, cookies)).status).toBe(401)
+    const byGoogle = (await signInWith(app, 'google', googleLogin)).cookies
+    await connections(byGoogle).unlink('google').expect(422)
     expect(await OAuthAccount.count({ where: { userId } })).toBe(1)
+  })
+})
+
+describe('unlinking a provider ends the sessions it signed in', () => {
+  it('the provider\'s sign-in gets 401 at once; the password\'s goes on', async () => {
+    const user = await makeUser()
+    const byPassword = (await login(app, user.email)).cookies
+    const providerLogin = newLogin()
+    await link(byPassword, 'google', providerLogin)
+    const byProvider = (await signInWith(app, 'google', providerLogin)).cookies
+    expect((await me(app, byProvider).expect(200)).body.user.id).toBe(user.id)
+    await connections(byPassword).unlink('google').expect(204)
+    expect((await me(app, byProvider)).status).toBe(401)
+    await me(app, byPassword).expect(200)
   })
 })
 

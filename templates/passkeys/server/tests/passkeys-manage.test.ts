@@ -5,6 +5,7 @@ import { features } from '../src/features/index.js'
 import { SecurityEvent, User } from '../src/models/index.js'
 import { Passkey } from '../src/features/passkeys/models/passkey.js'
 import { passkeyApi, signInWithPasskey, withPasskey } from './helpers/passkeys.js'
+import { jar } from './helpers/cookies.js'
 import { me } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 import { testSecrets } from './helpers/processes.js'
@@ -76,6 +77,18 @@ describe('GET, PATCH and DELETE /api/account/passkeys', () => {
     expect((await me(app, cookies)).body.user.passkeys).toBe(0)
     expect(await SecurityEvent.count({ where: { userId: user.id, type: 'passkey_removed' } })).toBe(1)
     expect((await signInWithPasskey(app, authenticator)).res.status).toBe(401)
+  })
+
+  it('removing a passkey ends the sessions it signed in, and only those', async () => {
+    const user = await makeUser()
+    const { cookies: byPassword, passkey, authenticator } = await withPasskey(app, user.email)
+    const signedIn = await signInWithPasskey(app, authenticator)
+    expect(signedIn.res.status).toBe(200)
+    const byPasskey = { ...signedIn.cookies, ...jar(signedIn.res) }
+    await me(app, byPasskey).expect(200)
+    expect((await passkeyApi(app, byPassword).remove(passkey.id)).status).toBe(204)
+    expect((await me(app, byPasskey)).status).toBe(401)
+    await me(app, byPassword).expect(200)
   })
 
   it('deleting the account deletes its passkeys', async () => {

@@ -61,8 +61,11 @@ export interface LoginStepAnswer {
   page: string
 }
 
-/** Runs between a right password (or another first factor) and a session, in layer order. */
-export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignInUser, remember: boolean) => Promise<LoginStepAnswer | undefined>
+/**
+ * Runs between a right password (or another first factor) and a session, in layer order;
+ * `factor` is the first factor as the session will keep it (services/sign-in.ts).
+ */
+export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignInUser, remember: boolean, factor: string) => Promise<LoginStepAnswer | undefined>
 
 /** Routes mounted on base's routers. */
 export interface FeatureRoutes<Ctx> {

@@ -15,6 +15,8 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   /** The family's absolute expiry (every refresh token of the session dies with it). */
   declare expiresAt: Date
   declare revokedAt: CreationOptional<Date | null>
+  /** The first factor that started it (`password`, `passkey:<id>`, `provider:<name>`): removing that ends it. */
+  declare signedInWith: CreationOptional<string | null>
 
   static initModel(sequelize: Sequelize): void {
     Session.init(
@@ -28,6 +30,7 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
         lastUsedAt: { type: DataTypes.DATE, allowNull: false },
         expiresAt: { type: DataTypes.DATE, allowNull: false },
         revokedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        signedInWith: { type: DataTypes.STRING(100), allowNull: true, defaultValue: null },
       },
       { sequelize, tableName: 'sessions', modelName: 'Session', timestamps: false },
     )

@@ -16,8 +16,8 @@ export interface EventOrigin extends ClientInfo {
 
 export const originOf = (client: ClientInfo): EventOrigin => ({ ...client, device: deviceOf(client.userAgent), network: networkOf(client.ip) })
 
-/** Which sessions an event ends: every one, every one but the requesting one, or one. */
-export type Revocation = 'all' | { except: string | undefined } | { only: string }
+/** Which sessions an event ends: every one, every one but the requesting one, one, or those a way to sign in started. */
+export type Revocation = 'all' | { except: string | undefined } | { only: string } | { signedInWith: string }
 
 export interface CredentialEventOptions {
   /** The request that raised the event: its address, device and session. */
@@ -101,7 +101,6 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
   announce()
 }
 
-function scopeOf(revoke: Revocation): { only?: string; except?: string } {
-  if (revoke === 'all') return {}
-  return 'only' in revoke ? { only: revoke.only } : { except: revoke.except }
+function scopeOf(revoke: Revocation): { only?: string; except?: string; signedInWith?: string } {
+  return revoke === 'all' ? {} : revoke
 }

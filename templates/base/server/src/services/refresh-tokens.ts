@@ -39,12 +39,12 @@ const insertRow = sql('INSERT INTO refresh_tokens ("userId", jti, family, revoke
  * A login starts a session: a new family whose absolute expiry every later rotation inherits,
  * and the session row the sessions page lists (services/sessions.ts).
  */
-export async function startRefreshFamily(ctx: AppContext, userId: number, remember: boolean, client: ClientInfo): Promise<IssuedRefreshToken> {
+export async function startRefreshFamily(ctx: AppContext, userId: number, remember: boolean, client: ClientInfo, signedInWith: string): Promise<IssuedRefreshToken> {
   const life = remember ? ctx.auth.refreshRememberExpirySeconds : ctx.auth.refreshExpirySeconds
   const issuedAt = nowSeconds()
   const now = new Date()
   const row = { userId, jti: randomUUID(), family: randomUUID(), expiresAt: new Date((issuedAt + life) * 1000) }
-  await startSession(row.family, userId, remember, client, row.expiresAt)
+  await startSession(row.family, userId, remember, client, row.expiresAt, signedInWith)
   // One INSERT, no model instance: the main thread's share of a login is what logins/s lose to
   // bcrypt. Replacements go through Sequelize's escaping, which writes dates as the models do.
   const sequelize = RefreshToken.sequelize!

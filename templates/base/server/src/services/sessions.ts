@@ -17,14 +17,14 @@ export const clientOf = (req: Request): ClientInfo => ({
 })
 
 const insertSession = sql(
-  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt") VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt", "signedInWith") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
 )
 
-export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date): Promise<void> {
+export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date, signedInWith: string): Promise<void> {
   const now = new Date()
   const sequelize = Session.sequelize!
   await sequelize.query(insertSession(sequelize), {
-    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt],
+    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt, signedInWith],
     type: QueryTypes.INSERT,
   })
 }
@@ -77,10 +77,17 @@ export function touchSession(id: string, state?: SessionState): void {
  * core (security/credential-events.ts) calls this: it also voids pending links and tells the
  * authentication cache of every instance, so access tokens stop working at the next request.
  */
-export async function revokeSessionRows(users: number[], options: { only?: string; except?: string; transaction?: Transaction } = {}): Promise<void> {
+export async function revokeSessionRows(users: number[], options: { only?: string; except?: string; signedInWith?: string; transaction?: Transaction } = {}): Promise<void> {
   const now = new Date()
   const { transaction } = options
-  const ids = options.only !== undefined ? { [Op.eq]: options.only } : options.except !== undefined ? { [Op.ne]: options.except } : undefined
+  const ids =
+    options.only !== undefined
+      ? { [Op.eq]: options.only }
+      : options.except !== undefined
+        ? { [Op.ne]: options.except }
+        : options.signedInWith !== undefined
+          ? { [Op.in]: (await Session.findAll({ attributes: ['id'], where: { userId: { [Op.in]: users }, signedInWith: options.signedInWith }, transaction })).map((row) => row.id) }
+          : undefined
   await Session.update({ revokedAt: now }, { where: { userId: { [Op.in]: users }, revokedAt: null, ...(ids ? { id: ids } : {}) }, transaction })
   await RefreshToken.update(
     { revoked: true, revokedAt: now },

@@ -26,13 +26,15 @@ export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthId
 /**
  * Every sign-in (a password, a second factor, and what later layers add): a new token family,
  * both cookies, a new guest session id, and the `sign_in` event, preceded by `new_device` (and
- * its notice) when the device and network are new to the account.
+ * its notice) when the device and network are new to the account. `method` is what the event
+ * records; `factor`, the first factor as the session keeps it (`passkey:<id>`, `provider:<name>`,
+ * default the method), so that removing that way to sign in ends this session.
  */
-export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password'): Promise<string> {
+export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password', factor = method): Promise<string> {
   // Parsed once: the new-device check and both events read the same device and network.
   const origin = originOf(clientOf(req))
   const [refresh, newDevice] = await Promise.all([
-    startRefreshFamily(ctx, identity.id, remember, origin),
+    startRefreshFamily(ctx, identity.id, remember, origin, factor),
     isNewDevice(identity.id, origin.device, origin.network),
   ])
   const sessionId = refresh.row.family
@@ -43,12 +45,13 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
 }
 
 /**
- * The feature layers' login steps, in order, between a first factor (a password, a provider) and
- * a session: the first that takes over (a second factor's challenge) answers instead of a sign-in.
+ * The feature layers' login steps, in order, between a first factor (`factor`, as signIn takes
+ * it) and a session: the first that takes over (a second factor's challenge) answers instead of a
+ * sign-in, and carries the first factor to the session it starts.
  */
-export async function loginStepAnswer(req: Request, res: Response, ctx: AppContext, user: SignInUser, remember: boolean): Promise<LoginStepAnswer | undefined> {
+export async function loginStepAnswer(req: Request, res: Response, ctx: AppContext, user: SignInUser, remember: boolean, factor: string): Promise<LoginStepAnswer | undefined> {
   for (const feature of ctx.features) {
-    const answer = await feature.loginStep?.(req, res, ctx, user, remember)
+    const answer = await feature.loginStep?.(req, res, ctx, user, remember, factor)
     if (answer) return answer
   }
   return undefined

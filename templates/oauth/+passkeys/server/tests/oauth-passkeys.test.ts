@@ -4,7 +4,8 @@ import { Session } from '../src/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { openIdEnv, providerLogin, signInWith, startProvider } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
-import { ORIGIN, passkeyApi } from './helpers/passkeys.js'
+import { ORIGIN, passkeyApi, signInWithPasskey } from './helpers/passkeys.js'
+import { jar } from './helpers/cookies.js'
 import { me } from './helpers/requests.js'
 import { useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
@@ -25,11 +26,16 @@ describe('passkeys of an account made by a provider (no password)', () => {
 
     const options = await api.options({})
     expect(options.status).toBe(200)
-    const added = await api.add({ response: new SoftwareAuthenticator(ORIGIN).register(options.body) })
+    const authenticator = new SoftwareAuthenticator(ORIGIN)
+    const added = await api.add({ response: authenticator.register(options.body) })
     expect(added.status).toBe(201)
 
     await supertest(app).delete('/api/account/connections/oidc').set(withCookies(cookies)).expect(204)
-    const refused = await api.remove(added.body.passkey.id, { password: 'anything' })
+    // The provider's sign-in ended with its link; the passkey signs in now.
+    expect((await me(app, cookies)).status).toBe(401)
+    const signedIn = await signInWithPasskey(app, authenticator)
+    expect(signedIn.res.status).toBe(200)
+    const refused = await passkeyApi(app, jar(signedIn.res, signedIn.cookies)).remove(added.body.passkey.id, { password: 'anything' })
     expect(refused.status).toBe(422)
     expect(refused.body.errors.password[0]).toMatch(/only way to sign in/)
   })

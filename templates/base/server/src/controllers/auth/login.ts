@@ -42,7 +42,7 @@ export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
     }
     if (ctx.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
     await limiters.clearLoginFailures(req)
-    const step = await loginStepAnswer(req, res, ctx, user, input.remember ?? false)
+    const step = await loginStepAnswer(req, res, ctx, user, input.remember ?? false, 'password')
     if (step) return void res.json(step.body)
     const accessToken = await signIn(req, res, ctx, user.identity, input.remember ?? false)
     res.json({ user: user.json, access_token: accessToken })

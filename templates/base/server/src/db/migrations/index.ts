@@ -9,6 +9,7 @@ import * as createOutboxJobs from './0008-create-outbox-jobs.js'
 import * as createSecurityEvents from './0009-create-security-events.js'
 import * as fillUsersSearch from './0010-fill-users-search.js'
 import * as bindLinksToAddress from './0011-bind-links-to-address.js'
+import * as recordSignInFactor from './0013-record-sign-in-factor.js'
 import type { FeatureMigrations } from '../../features/types.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -27,6 +28,7 @@ const baseMigrations = [
   { name: '0009-create-security-events', ...createSecurityEvents },
   { name: '0010-fill-users-search', ...fillUsersSearch },
   { name: '0011-bind-links-to-address', ...bindLinksToAddress },
+  { name: '0013-record-sign-in-factor', ...recordSignInFactor },
 ]
 
 /** Base's migrations, then the feature layers', in layer order. */

@@ -2,6 +2,7 @@ import { DataTypes, type CreationOptional } from 'sequelize'
 import type { AppFeature } from '../../context.js'
 import { config } from './config.js'
 import * as addTwoFactor from './migrations/0001-add-two-factor.js'
+import * as challengeFirstFactor from './migrations/0002-challenge-first-factor.js'
 import { TwoFactorChallenge } from './models/two-factor-challenge.js'
 import { TwoFactorRecoveryCode } from './models/two-factor-recovery-code.js'
 import { twoFactorAccountRoutes, twoFactorChallengeRoute } from './routes.js'
@@ -42,16 +43,19 @@ export const feature: AppFeature = {
     },
   },
   // Released migrations keep their names: the database records them by name.
-  migrations: [{ name: 'two-factor-0001-add-two-factor', ...addTwoFactor }],
+  migrations: [
+    { name: 'two-factor-0001-add-two-factor', ...addTwoFactor },
+    { name: 'two-factor-0002-challenge-first-factor', ...challengeFirstFactor },
+  ],
   userFields: {
     columns: ['u."twoFactorConfirmedAt"'],
     fromRow: (row) => ({ twoFactorEnabled: Boolean(row.twoFactorConfirmedAt) }),
     fromModel: (user) => ({ twoFactorEnabled: Boolean(user.twoFactorConfirmedAt) }),
   },
   /** An account with two-factor on gets a challenge (the `{name}_2fa` cookie) instead of a session. */
-  async loginStep(_req, res, ctx, user, remember) {
+  async loginStep(_req, res, ctx, user, remember, factor) {
     if (!user.json.twoFactorEnabled) return undefined
-    await startChallenge(res, ctx, user.identity.id, remember)
+    await startChallenge(res, ctx, user.identity.id, remember, factor)
     return { body: { two_factor: true }, page: '/two-factor-challenge' }
   },
   routes: {

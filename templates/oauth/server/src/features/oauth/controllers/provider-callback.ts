@@ -45,9 +45,11 @@ async function finishSignIn(req: Request, res: Response, ctx: AppContext, provid
   const outcome = await accountFor(ctx, provider.id, profile)
   if ('error' in outcome) return res.redirect(302, withError('/login', outcome.error))
   // A user with a second factor passes it next, as after a password.
-  const step = await loginStepAnswer(req, res, ctx, outcome.user, cookie.remember)
+  // Unlinking this provider ends the sessions it signed in.
+  const factor = `provider:${provider.id}`
+  const step = await loginStepAnswer(req, res, ctx, outcome.user, cookie.remember, factor)
   if (step) return res.redirect(302, withRedirect(step.page, cookie.redirect))
-  await signIn(req, res, ctx, outcome.user.identity, cookie.remember, 'provider')
+  await signIn(req, res, ctx, outcome.user.identity, cookie.remember, 'provider', factor)
   res.redirect(302, cookie.redirect ?? oauth.defaultRedirect)
 }
 

@@ -21,6 +21,8 @@ export function unlinkProvider(ctx: AppContext): RequestHandler {
     if (!account) throw notFound()
     await recordCredentialEvent(ctx, oauthEvents.unlinked, userId, {
       req,
+      // The sign-ins this provider made end with the link.
+      revoke: { signedInWith: `provider:${provider}` },
       meta: { provider },
       change: async (transaction) => {
         // Counted: the first of two concurrent unlinks already took the row.

@@ -47,7 +47,8 @@ export function passkeySignIn(ctx: AppContext): RequestHandler {
     const user = await findUserById(passkey.userId)
     if (!user) throw failed()
     const json = serializeUser(user)
-    const accessToken = await signIn(req, res, ctx, identityOf(json), input.remember ?? false, 'passkey')
+    // Removing this passkey ends the sessions it signed in.
+    const accessToken = await signIn(req, res, ctx, identityOf(json), input.remember ?? false, 'passkey', `passkey:${passkey.id}`)
     res.json({ user: json, access_token: accessToken })
   }
 }

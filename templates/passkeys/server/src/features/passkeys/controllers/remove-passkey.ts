@@ -31,6 +31,8 @@ export function removePasskey(ctx: AppContext): RequestHandler {
     await recordCredentialEvent(ctx, passkeyEvents.removed, userId, {
       req,
       userChanged: true,
+      // The sign-ins this passkey made end with it.
+      revoke: { signedInWith: `passkey:${passkey.id}` },
       meta: { passkey: passkey.name },
       change: async (transaction) => {
         await Passkey.destroy({ where: { id: passkey.id, userId }, transaction })

@@ -68,7 +68,7 @@ export function twoFactorChallenge(ctx: AppContext): RequestHandler {
     clearChallengeCookie(res, ctx)
 
     const json = serializeUser((await findUserById(user.id)) ?? user)
-    const accessToken = await signIn(req, res, ctx, identityOf(json), challenge.remember, 'second_factor')
+    const accessToken = await signIn(req, res, ctx, identityOf(json), challenge.remember, 'second_factor', challenge.factor)
     res.json({ user: json, access_token: accessToken })
   }
 }

@@ -8,6 +8,8 @@ export class TwoFactorChallenge extends Model<InferAttributes<TwoFactorChallenge
   declare id: string
   declare userId: number
   declare remember: boolean
+  /** The first factor that led here, as the session it starts will keep it (services/sign-in.ts). */
+  declare factor: CreationOptional<string>
   /** Codes tried so far, counted before each is checked. */
   declare attempts: CreationOptional<number>
   declare expiresAt: Date
@@ -19,6 +21,7 @@ export class TwoFactorChallenge extends Model<InferAttributes<TwoFactorChallenge
         id: { type: DataTypes.STRING(64), primaryKey: true },
         userId: { type: DataTypes.INTEGER, allowNull: false },
         remember: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        factor: { type: DataTypes.STRING(100), allowNull: false, defaultValue: 'password' },
         attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         expiresAt: { type: DataTypes.DATE, allowNull: false },
         createdAt: DataTypes.DATE,

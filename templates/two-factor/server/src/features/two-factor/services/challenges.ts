@@ -10,11 +10,11 @@ import { hashToken, newOneTimeToken } from '../../../services/one-time-tokens.js
  * After a correct password of a user with two-factor authentication: no auth cookie yet, only a
  * signed `{name}_2fa` cookie naming a challenge bound to this user and the remember-me choice.
  */
-export async function startChallenge(res: Response, ctx: AppContext, userId: number, remember: boolean): Promise<void> {
+export async function startChallenge(res: Response, ctx: AppContext, userId: number, remember: boolean, factor: string): Promise<void> {
   const token = newOneTimeToken()
   const now = Date.now()
   await TwoFactorChallenge.destroy({ where: { userId, expiresAt: { [Op.lte]: new Date(now) } } })
-  await TwoFactorChallenge.create({ id: hashToken(token), userId, remember, expiresAt: new Date(now + twoFactor.challengeSeconds * 1000) })
+  await TwoFactorChallenge.create({ id: hashToken(token), userId, remember, factor, expiresAt: new Date(now + twoFactor.challengeSeconds * 1000) })
   setCookie(res, ctx, cookieNames(ctx).twoFactor, token, twoFactor.challengeSeconds)
 }
 
