@@ -1,13 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultRateLimits } from '../src/config/rate-limits.js'
 import type { AppContext } from '../src/context.js'
-import { OutboxJob } from '../src/models/index.js'
+import { forDialect } from '../src/db/sql.js'
+import { EmailVerificationToken, OutboxJob, Session, User } from '../src/models/index.js'
+import { hashToken } from '../src/services/one-time-tokens.js'
+import { issueResetLink } from '../src/services/password-reset.js'
 import { jar } from './helpers/cookies.js'
-import { mailTo, type ReceivedMail } from './helpers/mail.js'
+import { linkIn, mailTo, type ReceivedMail } from './helpers/mail.js'
 import { within } from './helpers/requests.js'
-import { login, makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
 /** The third security audit's findings, each replayed through real HTTP, database and SMTP. */
 const t = useTestApps()
@@ -17,6 +21,8 @@ let ctx: AppContext
 beforeAll(async () => {
   ;({ app, ctx } = await t.build({ auth: { requireEmailVerification: true } }))
 })
+
+const register = (email: string, password: string, name: string) => supertest(app).post('/api/auth/register').send({ name, email, password })
 
 /** Waits until every job the app queued is done, so what the SMTP server holds is all there will be. */
 async function jobsDone(of = ctx): Promise<void> {
@@ -90,5 +96,105 @@ describe('LOW: each address can be mailed 15 times a minute with no longer windo
     expect(defaultRateLimits.mailPerEmailIp).toEqual({ limit: 5, windowMs: 60_000 })
     expect(defaultRateLimits.mailPerEmailIpHourly).toEqual({ limit: 10, windowMs: 3_600_000 })
     expect(defaultRateLimits.mailPerIp.windowMs).toBe(60_000)
+  })
+})
+
+describe('MED: pre-registration survives the owner\'s own reset', () => {
+  it('the audit\'s steps: a stranger registers the address first, the owner resets the password, then asks for a new link', async () => {
+    const mail = await t.mailServer()
+    const email = uniqueEmail('owner')
+    const attackerMail = mail.next(mailTo(email))
+    await register(email, 'attacker password', 'Mallory').expect(202)
+    const attackers = linkIn(await attackerMail, 'verify-email')
+    const user = (await User.findOne({ where: { email } }))!
+    expect(user.emailVerifiedAt).toBeNull()
+
+    // The owner: "Forgot password?", then the link in her mailbox.
+    const resetMail = mail.next((m) => mailTo(email)(m) && m.subject === 'Reset your password')
+    await supertest(app).post('/api/auth/forgot-password').send({ email }).expect(200)
+    const reset = linkIn(await resetMail, 'reset-password')
+    await supertest(app).post('/api/auth/reset-password').send({ email, token: reset.token, password: 'owner password' }).expect(200)
+
+    // The reset proved the mailbox: the address is verified, the stranger's registration is gone.
+    expect((await User.findByPk(user.id))!.emailVerifiedAt).not.toBeNull()
+    expect(await EmailVerificationToken.count({ where: { userId: user.id } })).toBe(0)
+    // Nor does the name the stranger chose greet her from now on.
+    expect((await User.findByPk(user.id))!.name).not.toBe('Mallory')
+    await login(app, email, 'owner password')
+    // Login's 403 rule no longer counts it: the stranger's password is just a wrong one.
+    await supertest(app).post('/api/auth/login').send({ email, password: 'attacker password' }).expect(422)
+    await supertest(app).post('/api/auth/verify-email').send({ email, token: attackers.token }).expect(422)
+
+    // "Send the link again": whatever arrives, no link of it sets the stranger's password.
+    await jobsDone()
+    const before = mail.received.length
+    await supertest(app).post('/api/auth/resend-verification').send({ email }).expect(200)
+    await jobsDone()
+    for (const received of mail.received.slice(before).filter(mailTo(email))) {
+      expect(received.body).not.toContain('Mallory')
+      const link = linkIn(received, 'verify-email')
+      await supertest(app).post('/api/auth/verify-email').send({ email, token: link.token }).expect(422)
+    }
+    await supertest(app).post('/api/auth/login').send({ email, password: 'attacker password' }).expect(422)
+    await login(app, email, 'owner password')
+  })
+
+  it('a reset of a verified account leaves a stranger\'s pending registration answering login\'s 403 rule', async () => {
+    const owner = await makeUser()
+    await register(owner.email, 'stranger password', 'Mallory').expect(202)
+    await jobsDone()
+    const token = await issueResetLink(owner)
+    await supertest(app).post('/api/auth/reset-password').send({ email: owner.email, token, password: 'owner password' }).expect(200)
+    await supertest(app).post('/api/auth/login').send({ email: owner.email, password: 'stranger password' }).expect(403)
+  })
+})
+
+describe('unverified accounts with no pending registration left are deleted after 24 h', () => {
+  const hours = (n: number) => new Date(Date.now() - n * 3_600_000)
+  const backdate = async (user: User, at: Date) => {
+    const sequelize = User.sequelize!
+    await sequelize.query(forDialect('UPDATE users SET "createdAt" = ? WHERE id = ?', sequelize.getDialect()), { replacements: [at, user.id] })
+  }
+  const prune = async (of: AppContext) => {
+    await of.queue.dispatch('security:prune-events', {})
+    await jobsDone(of)
+  }
+
+  it('by the hourly pruning job, so a new registration of the address starts afresh', async () => {
+    const abandoned = await makeUser({ verified: false, name: 'Mallory' })
+    await backdate(abandoned, hours(25))
+    // Its registration expired (or a reset or a used link ended it): nothing is pending.
+    await EmailVerificationToken.create({ userId: abandoned.id, email: abandoned.email, tokenHash: hashToken(randomUUID()), expiresAt: hours(1), name: 'Mallory', password: 'x' })
+
+    const pending = await makeUser({ verified: false })
+    await backdate(pending, hours(25))
+    await EmailVerificationToken.create({ userId: pending.id, email: pending.email, tokenHash: hashToken(randomUUID()), expiresAt: new Date(Date.now() + 3_600_000), name: 'P', password: 'x' })
+
+    const recent = await makeUser({ verified: false })
+    await backdate(recent, hours(23))
+    const verified = await makeUser()
+    await backdate(verified, hours(25))
+    const signedIn = await makeUser({ verified: false })
+    await backdate(signedIn, hours(25))
+    await Session.create({ id: randomUUID(), userId: signedIn.id, remember: false, ip: null, userAgent: null, createdAt: hours(25), lastUsedAt: hours(25), expiresAt: hours(24) })
+
+    await prune(ctx)
+    expect(await User.findByPk(abandoned.id)).toBeNull()
+    for (const kept of [pending, recent, verified, signedIn]) expect(await User.findByPk(kept.id), kept.email).not.toBeNull()
+
+    // The address is free again: a registration gets its own link, greeting its own name.
+    const arriving = (await t.mailServer()).next(mailTo(abandoned.email))
+    await register(abandoned.email, 'owner password', 'Olivia').expect(202)
+    const received = await arriving
+    expect(received.subject).toBe('Verify your e-mail address')
+    expect(received.body).not.toContain('Mallory')
+  })
+
+  it('not where verification is optional: an unverified account there is a working one', async () => {
+    const optional = await t.build({ auth: { requireEmailVerification: false } })
+    const user = await makeUser({ verified: false })
+    await backdate(user, hours(48))
+    await prune(optional.ctx)
+    expect(await User.findByPk(user.id)).not.toBeNull()
   })
 })

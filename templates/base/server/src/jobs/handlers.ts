@@ -5,7 +5,7 @@ import type { Mailer } from '../mail/mailer.js'
 import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
 import type { AuthCache } from '../services/auth-cache.js'
 import { mailEmailChange } from '../services/email-change.js'
-import { registerAddress, resendVerificationLink } from '../services/email-verification.js'
+import { pruneAbandonedAccounts, registerAddress, resendVerificationLink } from '../services/email-verification.js'
 import { issueResetLink } from '../services/password-reset.js'
 import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
@@ -42,6 +42,7 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
 
     async 'security:prune-events'() {
       await pruneSecurityEvents()
+      if (deps.auth.requireEmailVerification) await pruneAbandonedAccounts(deps)
     },
   }
 }

@@ -13,7 +13,10 @@ export interface JobPayloads {
   'user:confirm-email': { userId: number; email: string }
   /** A credential event's mail to the account (security/notices.ts). */
   'user:security-notice': NoticePayload
-  /** Deletes security events older than 90 days; queued every hour by the instances that run jobs. */
+  /**
+   * Deletes security events older than 90 days and, with verification required, accounts left
+   * unverified for 24 h with no pending registration; queued every hour by the instances that run jobs.
+   */
   'security:prune-events': Record<string, never>
 }
 

@@ -1,7 +1,8 @@
-import { Op, UniqueConstraintError, type Transaction } from 'sequelize'
+import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
+import { sql } from '../db/sql.js'
 import type { Mailer } from '../mail/mailer.js'
 import { chooseLinkMessage, linkWithToken, verifyEmailMessage } from '../mail/messages.js'
 import { EmailVerificationToken, User } from '../models/index.js'
@@ -161,4 +162,56 @@ export async function matchesPendingRegistration(userId: number, password: strin
   const rows = await EmailVerificationToken.findAll({ attributes: ['password'], where: pendingWhere(userId) })
   for (const row of rows) if (await checkPassword(password, row.password!)) return true
   return false
+}
+
+/**
+ * A reset link proved the mailbox, so an unverified account becomes its owner's: the address is
+ * verified and every registration of it is deleted, not voided, so none answers login's 403 rule
+ * for her password's account or can be completed or re-sent later (a stranger who registered the
+ * address first otherwise kept a claim on it). Its name came from a registration, perhaps that
+ * stranger's, and would greet the owner in every mail: the address's local part stands in until
+ * she sets one.
+ */
+export async function setPasswordByReset(user: User, passwordHash: string, transaction: Transaction): Promise<void> {
+  if (user.emailVerifiedAt !== null) {
+    await user.update({ password: passwordHash }, { transaction })
+    return
+  }
+  await EmailVerificationToken.destroy({ where: { userId: user.id }, transaction })
+  await user.update({ password: passwordHash, emailVerifiedAt: new Date(), name: localPartOf(user.email) }, { transaction })
+}
+
+const localPartOf = (email: string) => email.slice(0, email.lastIndexOf('@')).slice(0, 255) || email.slice(0, 255)
+
+/**
+ * An unverified account whose registrations all expired (or ended) was never anyone's: it only
+ * holds the address, so a provider sign-up would find it taken and a new registration would be
+ * greeted as a second one. Accounts that ever signed in are kept (an app that required no
+ * verification when they registered).
+ */
+const ABANDONED = `"emailVerifiedAt" IS NULL AND "createdAt" < :cutoff
+  AND NOT EXISTS (SELECT 1 FROM email_verification_tokens t WHERE t."userId" = users.id AND t.password IS NOT NULL AND t."expiresAt" > :now)
+  AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s."userId" = users.id)`
+const findAbandoned = sql(`SELECT id FROM users WHERE ${ABANDONED} ORDER BY id LIMIT 500`)
+const deleteAbandoned = sql(`DELETE FROM users WHERE id IN (:ids) AND ${ABANDONED}`)
+
+/**
+ * Part of the hourly pruning job, with verification required only (where it is optional an
+ * unverified account is a working one): deletes accounts left unverified 24 h after they were
+ * made with no pending registration. The conditions are checked again by the DELETE itself, so a
+ * registration landing meanwhile keeps its account.
+ */
+export async function pruneAbandonedAccounts(deps: Pick<Deps, 'authCache'>, now = Date.now()): Promise<number> {
+  const sequelize = User.sequelize!
+  const replacements = { cutoff: new Date(now - security.emailVerificationExpirySeconds * 1000), now: new Date(now) }
+  let deleted = 0
+  for (;;) {
+    const rows = await sequelize.query<{ id: number }>(findAbandoned(sequelize), { replacements, type: QueryTypes.SELECT })
+    if (rows.length === 0) return deleted
+    const ids = rows.map((row) => Number(row.id))
+    await sequelize.query(deleteAbandoned(sequelize), { replacements: { ...replacements, ids } })
+    for (const id of ids) deps.authCache.userChanged(id)
+    deleted += ids.length
+    if (rows.length < 500) return deleted
+  }
 }
