@@ -5,12 +5,13 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { defaultRateLimits } from '../src/config/rate-limits.js'
 import type { AppContext } from '../src/context.js'
 import { forDialect } from '../src/db/sql.js'
-import { EmailVerificationToken, OutboxJob, Session, User } from '../src/models/index.js'
+import { EmailChangeToken, EmailVerificationToken, OutboxJob, Session, User } from '../src/models/index.js'
 import { hashToken } from '../src/services/one-time-tokens.js'
 import { issueResetLink } from '../src/services/password-reset.js'
 import { jar } from './helpers/cookies.js'
-import { linkIn, mailTo, type ReceivedMail } from './helpers/mail.js'
-import { within } from './helpers/requests.js'
+import { confirmLinkIn, linkIn, mailTo, type ReceivedMail } from './helpers/mail.js'
+import { freePort } from './helpers/processes.js'
+import { account, within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
 /** The third security audit's findings, each replayed through real HTTP, database and SMTP. */
@@ -196,5 +197,103 @@ describe('unverified accounts with no pending registration left are deleted afte
     await backdate(user, hours(48))
     await prune(optional.ctx)
     expect(await User.findByPk(user.id)).not.toBeNull()
+  })
+})
+
+describe('MED: the mail job mints the e-mail change token', () => {
+  /**
+   * An SMTP outage: `request` is accepted by an instance whose mail cannot go out, whose jobs then
+   * wait in the outbox; `release` is SMTP coming back (another instance of the same queue takes
+   * the jobs over) and resolves once every one of them is done.
+   */
+  async function whileSmtpIsDown(request: (held: Express) => Promise<unknown>): Promise<{ queue: string; release: () => Promise<void> }> {
+    const held = await t.build({ auth: { requireEmailVerification: true }, env: { SMTP_URL: `smtp://127.0.0.1:${await freePort()}` }, retryBackoffMs: 600_000 })
+    await request(held.app)
+    await within(10_000, async () => held.logger.lines.some((line) => line.includes('failed (attempt 1/3)')))
+    await held.ctx.close()
+    const queue = held.ctx.keyPrefix
+    return {
+      queue,
+      release: async () => {
+        await OutboxJob.update({ availableAt: new Date() }, { where: { queue, finishedAt: null, failedAt: null } })
+        await jobsDone((await t.build({ auth: { requireEmailVerification: true }, keyPrefix: queue })).ctx)
+      },
+    }
+  }
+
+  const changePassword = (cookies: Record<string, string>) => account(app, cookies).changePassword({ current_password: PASSWORD, password: 'the new secret' }).expect(200)
+
+  it('the audit\'s steps: a change to a stranger\'s address is accepted, SMTP is down, the owner changes her password, SMTP returns: no working link', async () => {
+    const user = await makeUser()
+    const { cookies } = await login(app, user.email)
+    const attacker = uniqueEmail('attacker')
+    const { release } = await whileSmtpIsDown((held) => account(held, cookies).changeEmail({ email: attacker, password: PASSWORD }).expect(200))
+    await changePassword(cookies)
+    const before = (await t.mailServer()).received.length
+    await release()
+    const arrived = (await t.mailServer()).received.slice(before).filter(mailTo(attacker))
+    expect(arrived).toEqual([])
+    expect(await EmailChangeToken.count({ where: { userId: user.id } })).toBe(0)
+  })
+
+  it('accepted means made: the pending change exists before its job runs, and neither it nor the outbox holds a token or an address for the job', async () => {
+    const user = await makeUser()
+    const { cookies } = await login(app, user.email)
+    const { queue, release } = await whileSmtpIsDown((held) => account(held, cookies).changeEmail({ email: uniqueEmail('new'), password: PASSWORD }).expect(200))
+    const row = (await EmailChangeToken.findOne({ where: { userId: user.id } }))!
+    expect(row.tokenHash).not.toMatch(/^[0-9a-f]{64}$/)
+    const job = (await OutboxJob.findOne({ where: { queue, name: 'user:confirm-email' } }))!
+    expect(JSON.parse(job.payload)).toEqual({ tokenId: row.id })
+    await release()
+    expect((await EmailChangeToken.findByPk(row.id))!.tokenHash).toMatch(/^[0-9a-f]{64}$/)
+  })
+
+  it('without anything voiding it, the held change is mailed once SMTP is back, and its link works', async () => {
+    const user = await makeUser()
+    const { cookies } = await login(app, user.email)
+    const moved = uniqueEmail('moved')
+    const { queue, release } = await whileSmtpIsDown((held) => account(held, cookies).changeEmail({ email: moved, password: PASSWORD }).expect(200))
+    await release()
+    const [mail] = (await t.mailServer()).received.filter(mailTo(moved))
+    await supertest(app).post('/api/account/email/confirm').send({ token: confirmLinkIn(mail!).token }).expect(200)
+    expect((await User.findByPk(user.id))!.email).toBe(moved)
+    expect((await OutboxJob.findAll({ where: { queue } })).map((row) => row.payload)).toEqual(expect.arrayContaining(['{}']))
+  })
+
+  it('a newer request voids the older one before its job runs', async () => {
+    const user = await makeUser()
+    const { cookies } = await login(app, user.email)
+    const first = uniqueEmail('first')
+    const second = uniqueEmail('second')
+    const { release } = await whileSmtpIsDown(async (held) => {
+      await account(held, cookies).changeEmail({ email: first, password: PASSWORD }).expect(200)
+      await account(held, cookies).changeEmail({ email: second, password: PASSWORD }).expect(200)
+    })
+    await release()
+    const received = (await t.mailServer()).received
+    expect(received.filter(mailTo(first))).toEqual([])
+    expect(received.filter(mailTo(second))).toHaveLength(1)
+  })
+
+  it.each([
+    ['forgot-password', 'Reset your password'],
+    ['resend-verification', 'You already have an account'],
+  ])('%s: a link asked for before the owner changed her password is not mailed after it', async (route, subject) => {
+    const user = await makeUser()
+    const { cookies } = await login(app, user.email)
+    const { release } = await whileSmtpIsDown((held) => supertest(held).post(`/api/auth/${route}`).send({ email: user.email }).expect(200))
+    await changePassword(cookies)
+    await release()
+    expect((await t.mailServer()).received.filter((mail) => mailTo(user.email)(mail) && mail.subject === subject)).toEqual([])
+  })
+
+  it.each([
+    ['forgot-password', 'Reset your password'],
+    ['resend-verification', 'You already have an account'],
+  ])('%s: with nothing voided meanwhile, the held link is mailed once SMTP is back', async (route, subject) => {
+    const user = await makeUser()
+    const { release } = await whileSmtpIsDown((held) => supertest(held).post(`/api/auth/${route}`).send({ email: user.email }).expect(200))
+    await release()
+    expect((await t.mailServer()).received.filter((mail) => mailTo(user.email)(mail) && mail.subject === subject)).toHaveLength(1)
   })
 })

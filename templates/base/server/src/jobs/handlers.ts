@@ -10,6 +10,7 @@ import { issueResetLink } from '../services/password-reset.js'
 import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
+import { linksVoidedSince } from '../security/voided-since.js'
 import type { JobHandlers } from './types.js'
 
 /**
@@ -21,19 +22,21 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
   return {
     async 'user:verify-email'(job) {
       if (job.reason === 'register') await registerAddress(deps, job.email, { name: job.name, passwordHash: job.passwordHash })
-      else await resendVerificationLink(deps, job.email)
+      else await resendVerificationLink(deps, job.email, job.acceptedAt)
     },
 
-    async 'user:reset-password'({ email }) {
+    async 'user:reset-password'({ email, acceptedAt }) {
       const user = await findUserByEmail(email)
       if (!user) return
+      // A revoking event since the request voided every link it could have had.
+      if (acceptedAt !== undefined && (await linksVoidedSince(user.id, acceptedAt))) return
       const token = await issueResetLink(user)
       const url = linkWithToken(env.BASE_URL, 'reset-password', token, user.email)
       await mailer.send(resetPasswordMessage(user.email, user.name, url, security.passwordResetExpirySeconds / 60))
     },
 
-    async 'user:confirm-email'({ userId, email }) {
-      await mailEmailChange(deps, userId, email)
+    async 'user:confirm-email'(job) {
+      if ('tokenId' in job) await mailEmailChange(deps, job.tokenId)
     },
 
     async 'user:security-notice'(notice) {

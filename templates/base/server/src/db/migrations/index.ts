@@ -9,6 +9,7 @@ import * as createOutboxJobs from './0008-create-outbox-jobs.js'
 import * as createSecurityEvents from './0009-create-security-events.js'
 import * as fillUsersSearch from './0010-fill-users-search.js'
 import * as bindLinksToAddress from './0011-bind-links-to-address.js'
+import * as markRevokingEvents from './0012-mark-revoking-events.js'
 import { featureMigrations } from '../../features/migrations.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -27,5 +28,6 @@ export const migrations = [
   { name: '0009-create-security-events', ...createSecurityEvents },
   { name: '0010-fill-users-search', ...fillUsersSearch },
   { name: '0011-bind-links-to-address', ...bindLinksToAddress },
+  { name: '0012-mark-revoking-events', ...markRevokingEvents },
   ...featureMigrations,
 ]
