@@ -297,3 +297,47 @@ describe('MED: the mail job mints the e-mail change token', () => {
     expect((await t.mailServer()).received.filter((mail) => mailTo(user.email)(mail) && mail.subject === subject)).toHaveLength(1)
   })
 })
+
+describe('LOW: stranger-chosen names appear in mail sent to other people', () => {
+  const stranger = 'Call +1 555 0100 now to keep your account'
+
+  it('a registration of a verified account\'s address: its owner is greeted by her own name, never the registration\'s', async () => {
+    const owner = await makeUser({ name: 'Olivia' })
+    const mail = await t.mailServer()
+    const arriving = mail.next(mailTo(owner.email))
+    await register(owner.email, 'stranger password', stranger).expect(202)
+    const received = await arriving
+    expect(received.subject).toBe('You already have an account')
+    expect(received.body).toContain('Hello Olivia,')
+    expect(received.body).not.toContain(stranger)
+
+    const again = mail.next(mailTo(owner.email))
+    await supertest(app).post('/api/auth/resend-verification').send({ email: owner.email }).expect(200)
+    const resent = await again
+    expect(resent.body).toContain('Hello Olivia,')
+    expect(resent.body).not.toContain(stranger)
+
+    // She follows the link without typing a name: her account keeps hers, and so does every later mail.
+    const link = linkIn(resent, 'verify-email')
+    await supertest(app).post('/api/auth/verify-email').send({ email: owner.email, token: link.token, password: 'her new secret' }).expect(200)
+    expect((await User.findByPk(owner.id))!.name).toBe('Olivia')
+    const [notice] = await mailsTo(owner.email, 'Your password was reset')
+    expect(notice!.body).not.toContain(stranger)
+  })
+
+  it('an address registered twice before it was verified: the "Finish signing up" mail greets nobody by a registration\'s name', async () => {
+    const email = uniqueEmail('twice')
+    const mail = await t.mailServer()
+    const first = mail.next(mailTo(email))
+    await register(email, 'owner password', 'Olivia').expect(202)
+    await first
+    const second = mail.next(mailTo(email))
+    await register(email, 'stranger password', stranger).expect(202)
+    const received = await second
+    expect(received.subject).toBe('Finish signing up')
+    expect(received.body).not.toContain(stranger)
+    const again = mail.next(mailTo(email))
+    await supertest(app).post('/api/auth/resend-verification').send({ email }).expect(200)
+    expect((await again).body).not.toContain(stranger)
+  })
+})

@@ -104,7 +104,7 @@ export async function resendVerificationLink(deps: Deps, email: string, accepted
 
 interface IssuedLink {
   token: string
-  /** Whom the mail greets: the registration's name. */
+  /** Whom a link that completes one registration greets: that registration's name. */
   name: string
   choose: boolean
 }
@@ -129,12 +129,18 @@ async function issueLink(user: User, link: { registration: Registration | null; 
   return { token, name: name ?? user.name, choose: link.choose }
 }
 
+/**
+ * A choose-a-password link goes out because more than one party claimed the address (a second
+ * registration, or one of an account's address): a name is shown only to its own account. A
+ * verified account is greeted by its own name; an address not yet verified by no one's, since any
+ * of its registrations (a stranger's among them) chose the names it holds.
+ */
 async function sendLink(deps: Deps, user: User, link: IssuedLink): Promise<void> {
   const url = linkWithToken(deps.env.BASE_URL, 'verify-email', link.token, user.email)
   const hours = security.emailVerificationExpirySeconds / 3600
   if (!link.choose) return deps.mailer.send(verifyEmailMessage(user.email, link.name, url, hours))
   const accountExists = user.emailVerifiedAt !== null
-  await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : link.name, `${url}&choose=1`, hours, accountExists))
+  await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : null, `${url}&choose=1`, hours, accountExists))
 }
 
 /**

@@ -30,8 +30,11 @@ export function verifyEmail(ctx: AppContext): RequestHandler {
     const link = await openVerificationLink(user, input.token)
     if (!link || !user) throw invalidToken()
     if (link.choose && input.password === undefined) throw fieldError('password', 'The password field is required.')
+    // A verified account keeps its own name unless one is typed: the registration that caused
+    // the link may be a stranger's, and its name would greet the owner in every later mail.
+    const defaultName = user.emailVerifiedAt !== null ? user.name : (link.name ?? user.name)
     const credentials = link.choose
-      ? { password: await hashPassword(input.password!), name: input.name ?? link.name ?? user.name }
+      ? { password: await hashPassword(input.password!), name: input.name ?? defaultName }
       : link.password !== null
         ? { password: link.password, name: link.name ?? user.name }
         : {}
