@@ -19,7 +19,7 @@ let app: Express
 beforeAll(async () => {
   ;({ app } = await t.build({
     auth: { requireEmailVerification: true },
-    rateLimits: { emailChangePerUser: { limit: 1000, windowMs: 60_000 }, mailPerEmail: { limit: 1000, windowMs: 60_000 } },
+    rateLimits: { emailChangePerUser: { limit: 1000, windowMs: 60_000 }, mailPerEmailIp: { limit: 1000, windowMs: 60_000 }, mailPerEmailIpHourly: { limit: 1000, windowMs: 3_600_000 } },
   }))
 })
 

@@ -64,10 +64,10 @@ describe('register limits', () => {
     }
   })
 
-  it('limits by IP and by e-mail', async () => {
+  it('limits by IP and by e-mail and IP', async () => {
     const { app } = await t.build({
       auth: { requireEmailVerification: true },
-      rateLimits: { registerPerIp: { limit: 4, windowMs: 60_000 }, registerPerEmail: { limit: 2, windowMs: 60_000 } },
+      rateLimits: { registerPerIp: { limit: 4, windowMs: 60_000 }, registerPerEmailIp: { limit: 2, windowMs: 60_000 } },
     })
     const email = uniqueEmail('same')
     const register = (address: string) => supertest(app).post('/api/auth/register').send({ name: 'R', email: address, password: PASSWORD })
@@ -81,10 +81,10 @@ describe('register limits', () => {
 })
 
 describe.each(['forgot-password', 'resend-verification'])('%s limits', (route) => {
-  it('limits per e-mail (default 5 a minute) whether or not the address exists', async () => {
+  it('limits per e-mail and IP (default 5 a minute) whether or not the address exists', async () => {
     const { app } = await t.build()
     for (const email of [(await makeUser()).email, uniqueEmail('ghost')]) {
-      for (let i = 0; i < defaultRateLimits(features).mailPerEmail.limit; i++) {
+      for (let i = 0; i < defaultRateLimits(features).mailPerEmailIp.limit; i++) {
         await supertest(app).post(`/api/auth/${route}`).send({ email }).expect(200)
       }
       expectThrottled(await supertest(app).post(`/api/auth/${route}`).send({ email }))

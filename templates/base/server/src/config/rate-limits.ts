@@ -13,10 +13,20 @@ export interface RateLimitSettings extends FeatureRateLimits {
   /** Failed logins per IP, across e-mails (password spraying). */
   loginPerIp: Limit
   registerPerIp: Limit
-  registerPerEmail: Limit
+  /**
+   * Registrations per lowercased e-mail and IP, over a minute and over an hour. Per address alone,
+   * a stranger's requests would use up the owner's own quota (each one mails the address).
+   */
+  registerPerEmailIp: Limit
+  registerPerEmailIpHourly: Limit
   /** forgot-password and resend-verification, each counted separately. */
   mailPerIp: Limit
-  mailPerEmail: Limit
+  /**
+   * Per lowercased e-mail and IP, over a minute and over an hour: an address is mailed a bounded
+   * number of times per client, and a stranger's requests cannot keep its owner's at 429.
+   */
+  mailPerEmailIp: Limit
+  mailPerEmailIpHourly: Limit
   /** New guest sessions (a write without a session cookie) per IP: an anonymous client cannot fill Redis. */
   sessionCreatePerIp: Limit
   /** Wrong passwords on the password-checked account routes, per user; once over, every such request is a 429. */
@@ -26,15 +36,18 @@ export interface RateLimitSettings extends FeatureRateLimits {
 }
 
 const minute = 60_000
+const hour = 60 * minute
 
 /** The limits an app runs with: base's, and the feature layers' defaults. */
 export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[]): RateLimitSettings => ({
   loginPerEmailIp: { limit: 5, windowMs: minute },
   loginPerIp: { limit: 100, windowMs: minute },
   registerPerIp: { limit: 20, windowMs: minute },
-  registerPerEmail: { limit: 5, windowMs: minute },
+  registerPerEmailIp: { limit: 5, windowMs: minute },
+  registerPerEmailIpHourly: { limit: 10, windowMs: hour },
   mailPerIp: { limit: 30, windowMs: minute },
-  mailPerEmail: { limit: 5, windowMs: minute },
+  mailPerEmailIp: { limit: 5, windowMs: minute },
+  mailPerEmailIpHourly: { limit: 10, windowMs: hour },
   sessionCreatePerIp: { limit: 30, windowMs: minute },
   accountPasswordPerUser: { limit: 5, windowMs: minute },
   emailChangePerUser: { limit: 5, windowMs: minute },

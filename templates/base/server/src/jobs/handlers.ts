@@ -5,11 +5,12 @@ import type { Mailer } from '../mail/mailer.js'
 import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
 import type { AuthCache } from '../services/auth-cache.js'
 import { mailEmailChange } from '../services/email-change.js'
-import { registerAddress, resendVerificationLink } from '../services/email-verification.js'
+import { pruneAbandonedAccounts, registerAddress, resendVerificationLink } from '../services/email-verification.js'
 import { issueResetLink } from '../services/password-reset.js'
 import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
+import { linksVoidedSince } from '../security/voided-since.js'
 import type { JobHandlers } from './types.js'
 
 /**
@@ -21,19 +22,21 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
   return {
     async 'user:verify-email'(job) {
       if (job.reason === 'register') await registerAddress(deps, job.email, { name: job.name, passwordHash: job.passwordHash })
-      else await resendVerificationLink(deps, job.email)
+      else await resendVerificationLink(deps, job.email, job.acceptedAt)
     },
 
-    async 'user:reset-password'({ email }) {
+    async 'user:reset-password'({ email, acceptedAt }) {
       const user = await findUserByEmail(email)
       if (!user) return
+      // A revoking event since the request voided every link it could have had.
+      if (acceptedAt !== undefined && (await linksVoidedSince(user.id, acceptedAt))) return
       const token = await issueResetLink(user)
       const url = linkWithToken(env.BASE_URL, 'reset-password', token, user.email)
       await mailer.send(resetPasswordMessage(user.email, user.name, url, security.passwordResetExpirySeconds / 60))
     },
 
-    async 'user:confirm-email'({ userId, email }) {
-      await mailEmailChange(deps, userId, email)
+    async 'user:confirm-email'(job) {
+      if ('tokenId' in job) await mailEmailChange(deps, job.tokenId)
     },
 
     async 'user:security-notice'(notice) {
@@ -42,6 +45,7 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
 
     async 'security:prune-events'() {
       await pruneSecurityEvents()
+      if (deps.auth.requireEmailVerification) await pruneAbandonedAccounts(deps)
     },
   }
 }

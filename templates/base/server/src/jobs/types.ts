@@ -1,19 +1,30 @@
 import type { Transaction } from 'sequelize'
 import type { NoticePayload } from '../security/notices.js'
 /**
- * Jobs carry an e-mail address, never a token: the job creates the token record and mails the
- * plaintext, so no usable token ever sits in Redis. A registration also carries its name and
- * bcrypt hash (never the password), which its verification link will set.
+ * Jobs never carry a token, and a mail job only delivers: nothing usable sits in the outbox or
+ * Redis, and a link voided after its request was accepted is never mailed. Where the request may
+ * not look the account up (enumeration: every address gets the same work), the job carries the
+ * address and `acceptedAt`, and mints nothing if the user's links were voided since
+ * (security/voided-since.ts). A registration also carries its name and bcrypt hash (never the
+ * password), which its verification link will set.
  */
 export interface JobPayloads {
   /** `register`: a registration of an address, new or not; `resend`: a new link was asked for. */
-  'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend' }
-  'user:reset-password': { email: string }
-  /** An e-mail change of a signed-in user to `email`: the job mails both addresses. */
-  'user:confirm-email': { userId: number; email: string }
+  'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend'; acceptedAt?: number }
+  /** `acceptedAt` (epoch ms) is missing only in jobs queued by an earlier version. */
+  'user:reset-password': { email: string; acceptedAt?: number }
+  /**
+   * An e-mail change of a signed-in user: the request made the pending row (services/email-change.ts);
+   * the job mails both addresses while the row lives. `{userId, email}`: queued by an earlier
+   * version, which minted in the job; such jobs mail nothing (the owner asks again).
+   */
+  'user:confirm-email': { tokenId: number } | { userId: number; email: string }
   /** A credential event's mail to the account (security/notices.ts). */
   'user:security-notice': NoticePayload
-  /** Deletes security events older than 90 days; queued every hour by the instances that run jobs. */
+  /**
+   * Deletes security events older than 90 days and, with verification required, accounts left
+   * unverified for 24 h with no pending registration; queued every hour by the instances that run jobs.
+   */
   'security:prune-events': Record<string, never>
 }
 

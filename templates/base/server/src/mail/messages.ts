@@ -35,14 +35,15 @@ export const resetPasswordMessage = (to: string, name: string, url: string, minu
 
 /**
  * A registration link that sets no password: sent when the address already had a registration
- * or an account, so no mailbox ever holds a link that sets a password someone else chose.
+ * or an account, so no mailbox ever holds a link that sets a password someone else chose. `name`:
+ * the account's own, or null for a plain greeting (services/email-verification.ts says whose).
  */
-export const chooseLinkMessage = (to: string, name: string, url: string, hours: number, accountExists: boolean) =>
+export const chooseLinkMessage = (to: string, name: string | null, url: string, hours: number, accountExists: boolean) =>
   message(
     to,
     accountExists ? 'You already have an account' : 'Finish signing up',
     [
-      `Hello ${name},`,
+      name === null ? 'Hello,' : `Hello ${name},`,
       accountExists
         ? 'Someone tried to sign up or asked for a verification link with this e-mail address, which already has an account.'
         : 'Someone signed up again with this e-mail address before it was verified, so the earlier links no longer work.',

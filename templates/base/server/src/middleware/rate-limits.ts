@@ -36,6 +36,7 @@ export function ipOf(req: Request): string {
   if (key === undefined) ipKeys.set(ip, (key = ipKeyGenerator(ip)))
   return key
 }
+const emailIpOf = (req: Request) => `${emailOf(req)}|${ipOf(req)}`
 const userOf = (req: Request) => String(req.auth?.id ?? 'none')
 
 export type Limiter = (
@@ -80,19 +81,26 @@ export function createRateLimiters(ctx: AppContext): RateLimiters {
   const settings = ctx.rateLimits
   const limiter = limiterFactory(ctx)
 
-  const loginPerEmailIp = limiter('login-email-ip', settings.loginPerEmailIp, (req) => `${emailOf(req)}|${ipOf(req)}`)
+  const loginPerEmailIp = limiter('login-email-ip', settings.loginPerEmailIp, emailIpOf)
+  // Routes that mail an address: per client, and per address from that client over a minute and
+  // an hour. Counting per address alone let anyone keep its owner's own requests at 429.
+  const mailing = (name: string, perIp: Limit, perEmailIp: Limit, perEmailIpHourly: Limit) => [
+    limiter(`${name}-ip`, perIp, ipOf),
+    limiter(`${name}-email-ip`, perEmailIp, emailIpOf),
+    limiter(`${name}-email-ip-hour`, perEmailIpHourly, emailIpOf),
+  ]
   return {
     login: [limiter('login-ip', settings.loginPerIp, ipOf, true), loginPerEmailIp],
-    register: [limiter('register-ip', settings.registerPerIp, ipOf), limiter('register-email', settings.registerPerEmail, emailOf)],
-    forgotPassword: [limiter('forgot-ip', settings.mailPerIp, ipOf), limiter('forgot-email', settings.mailPerEmail, emailOf)],
-    resendVerification: [limiter('resend-ip', settings.mailPerIp, ipOf), limiter('resend-email', settings.mailPerEmail, emailOf)],
+    register: mailing('register', settings.registerPerIp, settings.registerPerEmailIp, settings.registerPerEmailIpHourly),
+    forgotPassword: mailing('forgot', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
+    resendVerification: mailing('resend', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
     sessionCreate: [limiter('session-ip', settings.sessionCreatePerIp, ipOf, false, (req) => !req.session.enabled || req.session.started)],
     accountPassword: [
       limiter('account-password', settings.accountPasswordPerUser, userOf, true, () => false, (_req, res) => res.locals.wrongPassword === true),
     ],
     emailChange: [limiter('email-change', settings.emailChangePerUser, userOf)],
     clearLoginFailures: async (req) => {
-      await loginPerEmailIp.resetKey(`${emailOf(req)}|${ipOf(req)}`)
+      await loginPerEmailIp.resetKey(emailIpOf(req))
     },
   }
 }

@@ -67,7 +67,11 @@ export class PasswordResetToken extends Model<InferAttributes<PasswordResetToken
   }
 }
 
-/** A pending e-mail change: `email` is the new address, which the token was mailed to. */
+/**
+ * A pending e-mail change: `email` is the new address, which the token was mailed to. The request
+ * makes the row with an `unsent:` placeholder that no token hashes to; its mail job sets the hash
+ * (services/email-change.ts).
+ */
 export class EmailChangeToken extends Model<InferAttributes<EmailChangeToken>, InferCreationAttributes<EmailChangeToken>> {
   declare id: CreationOptional<number>
   declare userId: number

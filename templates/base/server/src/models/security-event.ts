@@ -14,6 +14,8 @@ export class SecurityEvent extends Model<InferAttributes<SecurityEvent>, InferCr
   declare network: string | null
   /** JSON. */
   declare meta: string | null
+  /** The event ended sessions, and with them the user's pending links. */
+  declare revoking: CreationOptional<boolean>
   declare createdAt: Date
 
   static initModel(sequelize: Sequelize): void {
@@ -28,6 +30,7 @@ export class SecurityEvent extends Model<InferAttributes<SecurityEvent>, InferCr
         device: { type: DataTypes.STRING(255), allowNull: true },
         network: { type: DataTypes.STRING(64), allowNull: true },
         meta: { type: DataTypes.TEXT, allowNull: true },
+        revoking: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         createdAt: { type: DataTypes.DATE, allowNull: false },
       },
       { sequelize, tableName: 'security_events', modelName: 'SecurityEvent', timestamps: false },

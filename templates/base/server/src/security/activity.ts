@@ -1,6 +1,7 @@
 import { Op } from 'sequelize'
 import { paginated, type Paginated } from '../http/paginated.js'
 import { SecurityEvent } from '../models/index.js'
+import { deviceOf } from '../services/sessions.js'
 import { KNOWN_FOR_MS } from './new-device.js'
 
 export interface ActivityJson {
@@ -25,7 +26,8 @@ export async function activityPage(userId: number, page: number, size: number, p
     id: row.id,
     type: row.type,
     ip: row.ip,
-    device: row.device ?? 'Unknown device',
+    // Older rows may hold an agent's free text: the line is rebuilt from known names.
+    device: deviceOf(row.userAgent),
     createdAt: row.createdAt.toISOString(),
     current: currentSessionId !== undefined && row.sessionId === currentSessionId,
   }))

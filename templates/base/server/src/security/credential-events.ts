@@ -65,6 +65,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     device: origin.device,
     network: origin.network,
     meta: options.meta ? JSON.stringify(options.meta) : null,
+    revoking: revoke !== undefined,
   }
 
   const sequelize = SecurityEvent.sequelize!

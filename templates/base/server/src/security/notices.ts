@@ -2,6 +2,7 @@ import type { Env } from '../config/env.js'
 import type { Mailer } from '../mail/mailer.js'
 import { securityNoticeMessage } from '../mail/messages.js'
 import { SecurityEvent, User } from '../models/index.js'
+import { deviceOf } from '../services/sessions.js'
 import type { Notice } from './events.js'
 
 export interface NoticePayload extends Notice {
@@ -22,7 +23,9 @@ export async function sendSecurityNotice(deps: { env: Env; mailer: Mailer }, not
   await deps.mailer.send(
     securityNoticeMessage(notice.to ?? user.email, user.name, notice, {
       when: event.createdAt,
-      device: event.device ?? 'Unknown device',
+      // From the agent, not the stored line: rows written before device lines were confined to
+      // known names may still hold an agent's free text.
+      device: deviceOf(event.userAgent),
       ip: event.ip,
       activityUrl: `${deps.env.BASE_URL}/settings/security`,
     }),

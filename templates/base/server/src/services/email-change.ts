@@ -1,31 +1,60 @@
-import { UniqueConstraintError } from 'sequelize'
+import { randomBytes } from 'node:crypto'
+import { Op, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
 import { fieldError } from '../http/errors.js'
 import type { Mailer } from '../mail/mailer.js'
 import { confirmEmailChangeMessage, emailChangeRequestedMessage, emailTakenMessage } from '../mail/messages.js'
 import { EmailChangeToken, User } from '../models/index.js'
-import { hashToken, issueOneTimeToken } from './one-time-tokens.js'
+import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { findUserByEmail, findUserById } from './users.js'
 
 /**
- * The job `user:confirm-email`: the old address is told, and the new one gets a link (24 h, single
- * use, stored hashed; a newer request voids it), or, if it belongs to an account, its owner gets
- * a notice instead. The HTTP answer was the same either way.
+ * What a pending change's row holds until its link is mailed: not a SHA-256 hex digest, so no token
+ * matches it, and unique like one.
  */
-export async function mailEmailChange(deps: { env: Env; mailer: Mailer }, userId: number, email: string): Promise<void> {
-  const user = await findUserById(userId)
-  if (!user || user.email === email) return
+const unsent = () => `unsent:${randomBytes(24).toString('hex')}`
+
+/**
+ * The request's part (`POST /api/account/email`, in the transaction of its event): the pending
+ * change exists from the moment the request is accepted, so everything that voids pending links
+ * (a password change, signing out everywhere, a newer request) voids it too, even while its mail
+ * job waits for SMTP. Returns the row's id, all the job gets.
+ */
+export async function startEmailChange(userId: number, email: string, transaction: Transaction): Promise<number> {
+  await EmailChangeToken.destroy({ where: { userId }, transaction })
+  const row = await EmailChangeToken.create(
+    { userId, email, tokenHash: unsent(), expiresAt: new Date(Date.now() + security.emailChangeExpirySeconds * 1000) },
+    { transaction },
+  )
+  return row.id
+}
+
+/**
+ * The job `user:confirm-email`: it only delivers, and only while the request's row lives. The old
+ * address is told, and the new one gets a link (24 h, single use, stored hashed), or, if it
+ * belongs to an account, its owner gets a notice instead. The token is made here and its hash set
+ * by a statement that finds the row still there, so neither the outbox nor the database ever holds
+ * it; a retry makes a new one (the earlier mail never arrived).
+ */
+export async function mailEmailChange(deps: { env: Env; mailer: Mailer }, tokenId: number): Promise<void> {
+  const live = () => ({ id: tokenId, expiresAt: { [Op.gt]: new Date() } })
+  const row = await EmailChangeToken.findOne({ where: live() })
+  const user = row ? await findUserById(row.userId) : null
+  if (!row || !user || user.email === row.email) return
   const { BASE_URL } = deps.env
-  await deps.mailer.send(emailChangeRequestedMessage(user.email, user.name, email, `${BASE_URL}/settings/password`))
-  const owner = await findUserByEmail(email)
+  await deps.mailer.send(emailChangeRequestedMessage(user.email, user.name, row.email, `${BASE_URL}/settings/password`))
+  const owner = await findUserByEmail(row.email)
   if (owner) {
-    await deps.mailer.send(emailTakenMessage(email, owner.name))
+    await EmailChangeToken.destroy({ where: { id: row.id } })
+    await deps.mailer.send(emailTakenMessage(row.email, owner.name))
     return
   }
-  const token = await issueOneTimeToken(EmailChangeToken, user.id, security.emailChangeExpirySeconds, { fields: { email } })
+  const token = newOneTimeToken()
+  const [minted] = await EmailChangeToken.update({ tokenHash: hashToken(token) }, { where: live() })
+  if (minted !== 1) return
   const url = `${BASE_URL}/confirm-email?${new URLSearchParams({ token }).toString()}`
-  await deps.mailer.send(confirmEmailChangeMessage(email, user.name, url, security.emailChangeExpirySeconds / 3600))
+  await deps.mailer.send(confirmEmailChangeMessage(row.email, user.name, url, security.emailChangeExpirySeconds / 3600))
 }
 
 export const invalidEmailChangeToken = () => fieldError('token', 'This link is invalid or has expired.')

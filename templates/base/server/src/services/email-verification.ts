@@ -1,10 +1,12 @@
-import { Op, UniqueConstraintError, type Transaction } from 'sequelize'
+import { Op, QueryTypes, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
+import { sql } from '../db/sql.js'
 import type { Mailer } from '../mail/mailer.js'
 import { chooseLinkMessage, linkWithToken, verifyEmailMessage } from '../mail/messages.js'
 import { EmailVerificationToken, User } from '../models/index.js'
+import { linksVoidedSince } from '../security/voided-since.js'
 import type { AuthCache } from './auth-cache.js'
 import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { checkPassword } from './passwords.js'
@@ -78,9 +80,11 @@ async function createPendingUser(deps: Deps, email: string, registration: Regist
  * registration (a fresh token for it), else a choose-a-password link; unknown addresses get
  * nothing. With verification off, an unverified account gets a plain link: its password is set.
  */
-export async function resendVerificationLink(deps: Deps, email: string): Promise<void> {
+export async function resendVerificationLink(deps: Deps, email: string, acceptedAt?: number): Promise<void> {
   const user = await findUserByEmail(email)
   if (!user) return
+  // A revoking event since the request voided every link it could have had.
+  if (acceptedAt !== undefined && (await linksVoidedSince(user.id, acceptedAt))) return
   if (!deps.auth.requireEmailVerification) {
     if (!user.emailVerifiedAt) await sendLink(deps, user, await issueLink(user, { registration: null, choose: false }))
     return
@@ -93,14 +97,17 @@ export async function resendVerificationLink(deps: Deps, email: string): Promise
       await only.update({ tokenHash: hashToken(token), email: locked.email }, { transaction })
       return { token, name: only.name ?? locked.name, choose: false }
     }
-    return issueLink(locked, { registration: null, name: pending[0]?.name ?? locked.name, choose: true }, transaction)
+    // No registration caused this link: a verified account keeps its own name unless the page
+    // sends another; an unverified one gets its newest registration's.
+    const name = locked.emailVerifiedAt !== null ? locked.name : (pending[0]?.name ?? locked.name)
+    return issueLink(locked, { registration: null, name, choose: true }, transaction)
   })
   await sendLink(deps, locked, link)
 }
 
 interface IssuedLink {
   token: string
-  /** Whom the mail greets: the registration's name. */
+  /** Whom a link that completes one registration greets: that registration's name. */
   name: string
   choose: boolean
 }
@@ -125,12 +132,18 @@ async function issueLink(user: User, link: { registration: Registration | null; 
   return { token, name: name ?? user.name, choose: link.choose }
 }
 
+/**
+ * A choose-a-password link goes out because more than one party claimed the address (a second
+ * registration, or one of an account's address): a name is shown only to its own account. A
+ * verified account is greeted by its own name; an address not yet verified by no one's, since any
+ * of its registrations (a stranger's among them) chose the names it holds.
+ */
 async function sendLink(deps: Deps, user: User, link: IssuedLink): Promise<void> {
   const url = linkWithToken(deps.env.BASE_URL, 'verify-email', link.token, user.email)
   const hours = security.emailVerificationExpirySeconds / 3600
   if (!link.choose) return deps.mailer.send(verifyEmailMessage(user.email, link.name, url, hours))
   const accountExists = user.emailVerifiedAt !== null
-  await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : link.name, `${url}&choose=1`, hours, accountExists))
+  await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : null, `${url}&choose=1`, hours, accountExists))
 }
 
 /**
@@ -161,4 +174,56 @@ export async function matchesPendingRegistration(userId: number, password: strin
   const rows = await EmailVerificationToken.findAll({ attributes: ['password'], where: pendingWhere(userId) })
   for (const row of rows) if (await checkPassword(password, row.password!)) return true
   return false
+}
+
+/**
+ * A reset link proved the mailbox, so an unverified account becomes its owner's: the address is
+ * verified and every registration of it is deleted, not voided, so none answers login's 403 rule
+ * for her password's account or can be completed or re-sent later (a stranger who registered the
+ * address first otherwise kept a claim on it). Its name came from a registration, perhaps that
+ * stranger's, and would greet the owner in every mail: the address's local part stands in until
+ * she sets one.
+ */
+export async function setPasswordByReset(user: User, passwordHash: string, transaction: Transaction): Promise<void> {
+  if (user.emailVerifiedAt !== null) {
+    await user.update({ password: passwordHash }, { transaction })
+    return
+  }
+  await EmailVerificationToken.destroy({ where: { userId: user.id }, transaction })
+  await user.update({ password: passwordHash, emailVerifiedAt: new Date(), name: localPartOf(user.email) }, { transaction })
+}
+
+const localPartOf = (email: string) => email.slice(0, email.lastIndexOf('@')).slice(0, 255) || email.slice(0, 255)
+
+/**
+ * An unverified account whose registrations all expired (or ended) was never anyone's: it only
+ * holds the address, so a provider sign-up would find it taken and a new registration would be
+ * greeted as a second one. Accounts that ever signed in are kept (an app that required no
+ * verification when they registered).
+ */
+const ABANDONED = `"emailVerifiedAt" IS NULL AND "createdAt" < :cutoff
+  AND NOT EXISTS (SELECT 1 FROM email_verification_tokens t WHERE t."userId" = users.id AND t.password IS NOT NULL AND t."expiresAt" > :now)
+  AND NOT EXISTS (SELECT 1 FROM sessions s WHERE s."userId" = users.id)`
+const findAbandoned = sql(`SELECT id FROM users WHERE ${ABANDONED} ORDER BY id LIMIT 500`)
+const deleteAbandoned = sql(`DELETE FROM users WHERE id IN (:ids) AND ${ABANDONED}`)
+
+/**
+ * Part of the hourly pruning job, with verification required only (where it is optional an
+ * unverified account is a working one): deletes accounts left unverified 24 h after they were
+ * made with no pending registration. The conditions are checked again by the DELETE itself, so a
+ * registration landing meanwhile keeps its account.
+ */
+export async function pruneAbandonedAccounts(deps: Pick<Deps, 'authCache'>, now = Date.now()): Promise<number> {
+  const sequelize = User.sequelize!
+  const replacements = { cutoff: new Date(now - security.emailVerificationExpirySeconds * 1000), now: new Date(now) }
+  let deleted = 0
+  for (;;) {
+    const rows = await sequelize.query<{ id: number }>(findAbandoned(sequelize), { replacements, type: QueryTypes.SELECT })
+    if (rows.length === 0) return deleted
+    const ids = rows.map((row) => Number(row.id))
+    await sequelize.query(deleteAbandoned(sequelize), { replacements: { ...replacements, ids } })
+    for (const id of ids) deps.authCache.userChanged(id)
+    deleted += ids.length
+    if (rows.length < 500) return deleted
+  }
 }

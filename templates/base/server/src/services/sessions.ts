@@ -95,14 +95,24 @@ export async function revokeSessionRows(users: number[], options: { only?: strin
   )
 }
 
-/** "Chrome on Linux", through bowser's user-agent tables. */
+/**
+ * Bowser's names of the browsers and systems it knows. Its fallback for an agent it does not know
+ * takes the name from the agent's own text, which anyone can write ("this was us, no action
+ * needed/1.0"): a device line in a notice or on the activity page must never carry that.
+ */
+const knownBrowsers = new Set<string>(Object.values(Bowser.BROWSER_MAP))
+const knownSystems = new Set<string>(Object.values(Bowser.OS_MAP))
+
+/** "Chrome on Linux", through bowser's user-agent tables; only names those tables hold. */
 export function deviceOf(userAgent: string | null): string {
   if (!userAgent) return 'Unknown device'
-  const { browser, os } = Bowser.parse(userAgent)
-  if (!browser.name && !os.name) return 'Unknown device'
-  if (!os.name) return browser.name!
-  if (!browser.name) return os.name
-  return `${browser.name} on ${os.name}`
+  const parsed = Bowser.parse(userAgent)
+  const browser = parsed.browser.name && knownBrowsers.has(parsed.browser.name) ? parsed.browser.name : undefined
+  const os = parsed.os.name && knownSystems.has(parsed.os.name) ? parsed.os.name : undefined
+  if (!browser && !os) return 'Unknown device'
+  if (!os) return browser!
+  if (!browser) return os
+  return `${browser} on ${os}`
 }
 
 export interface SessionJson {

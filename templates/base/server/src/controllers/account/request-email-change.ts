@@ -7,17 +7,24 @@ import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { confirmPassword } from '../../services/confirm-password.js'
+import { startEmailChange } from '../../services/email-change.js'
 
 export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField })
 
-/** Nothing changes yet: the job mails a link to the new address (services/email-change.ts). */
+/** Nothing changes yet: the pending change is made here, and its job mails the link to the new address (services/email-change.ts). */
 export function requestEmailChange(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(emailChangeSchema, req.body)
     const user = await confirmPassword(req, res, input.password)
     if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
-    await ctx.queue.dispatch('user:confirm-email', { userId: user.id, email: input.email })
-    await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, { req })
+    // The pending change, its job and its event stand or fall together; the job gets only the row's id.
+    await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, {
+      req,
+      change: async (transaction) => {
+        const tokenId = await startEmailChange(user.id, input.email, transaction)
+        await ctx.queue.dispatch('user:confirm-email', { tokenId }, transaction)
+      },
+    })
     res.json({ message: 'Check the inbox of the new address: your e-mail changes once you follow the link we sent there.' })
   }
 }

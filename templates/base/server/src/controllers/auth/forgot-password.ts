@@ -10,7 +10,7 @@ export const forgotPasswordSchema = z.object({ email: emailField })
 export function forgotPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(forgotPasswordSchema, req.body)
-    await ctx.queue.dispatch('user:reset-password', { email })
+    await ctx.queue.dispatch('user:reset-password', { email, acceptedAt: Date.now() })
     res.json({ message: 'If that e-mail address has an account, a password reset link is on its way.' })
   }
 }

@@ -10,7 +10,7 @@ export const resendVerificationSchema = z.object({ email: emailField })
 export function resendVerification(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(resendVerificationSchema, req.body)
-    await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend' })
+    await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend', acceptedAt: Date.now() })
     res.json({ message: 'If that e-mail address has an unverified account, a new verification link is on its way.' })
   }
 }

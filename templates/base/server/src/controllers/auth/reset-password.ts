@@ -6,6 +6,7 @@ import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
+import { setPasswordByReset } from '../../services/email-verification.js'
 import { consumeResetLink } from '../../services/password-reset.js'
 import { refuseBreachedPassword } from '../../services/breached-passwords.js'
 import { hashPassword } from '../../services/passwords.js'
@@ -14,7 +15,11 @@ import { invalidToken } from './verify-email.js'
 
 export const resetPasswordSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
 
-/** A new password signs the account out everywhere, and voids every other pending link (security/credential-events.ts). */
+/**
+ * A new password signs the account out everywhere, and voids every other pending link
+ * (security/credential-events.ts); on an unverified account it also verifies the address and ends
+ * its registrations (services/email-verification.ts).
+ */
 export function resetPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(resetPasswordSchema, req.body)
@@ -25,7 +30,7 @@ export function resetPassword(ctx: AppContext): RequestHandler {
     const password = await hashPassword(input.password)
     await recordCredentialEvent(ctx, events.passwordReset, user.id, {
       req,
-      change: (transaction) => user.update({ password }, { transaction }),
+      change: (transaction) => setPasswordByReset(user, password, transaction),
       revoke: 'all',
       userChanged: true,
     })

@@ -9,6 +9,7 @@ import * as createOutboxJobs from './0008-create-outbox-jobs.js'
 import * as createSecurityEvents from './0009-create-security-events.js'
 import * as fillUsersSearch from './0010-fill-users-search.js'
 import * as bindLinksToAddress from './0011-bind-links-to-address.js'
+import * as markRevokingEvents from './0012-mark-revoking-events.js'
 import * as recordSignInFactor from './0013-record-sign-in-factor.js'
 import type { FeatureMigrations } from '../../features/types.js'
 
@@ -28,6 +29,7 @@ const baseMigrations = [
   { name: '0009-create-security-events', ...createSecurityEvents },
   { name: '0010-fill-users-search', ...fillUsersSearch },
   { name: '0011-bind-links-to-address', ...bindLinksToAddress },
+  { name: '0012-mark-revoking-events', ...markRevokingEvents },
   { name: '0013-record-sign-in-factor', ...recordSignInFactor },
 ]
 
