@@ -5,8 +5,7 @@ import { emailField, nameField, newPasswordField } from '../http/schemas.js'
 import { createLogger } from '../logger.js'
 import { toFieldErrors } from '../http/validate.js'
 import { initModels, User } from '../models/index.js'
-import { refuseBreachedPassword } from '../services/breached-passwords.js'
-import { hashPassword } from '../services/passwords.js'
+import { hashNewPassword } from '../services/breached-passwords.js'
 import { createUser } from '../services/users.js'
 import { connectOrExit, exitWith, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
@@ -40,11 +39,11 @@ await refuseWithPendingMigrations(sequelize)
 initModels(sequelize, features)
 try {
   if (await User.findOne({ where: { email: input.email } })) exitWith(`A user with the e-mail ${input.email} already exists.`)
-  await refuseBreachedPassword({ env, logger: createLogger(env.NODE_ENV) }, input.password).catch((error: unknown) => {
+  const passwordHash = await hashNewPassword({ env, logger: createLogger(env.NODE_ENV) }, input.password).catch((error: unknown) => {
     if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.join(' ')}`)
     throw error
   })
-  const user = await createUser({ ...input, passwordHash: await hashPassword(input.password), verified: true })
+  const user = await createUser({ ...input, passwordHash, verified: true })
   console.log(`Created user #${user.id} ${user.email} (role ${input.role}, e-mail verified).`)
 } finally {
   await sequelize.close()

@@ -6,8 +6,7 @@ import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { confirmPassword } from '../../services/confirm-password.js'
-import { refuseBreachedPassword } from '../../services/breached-passwords.js'
-import { hashPassword } from '../../services/passwords.js'
+import { hashNewPassword } from '../../services/breached-passwords.js'
 
 export const updatePasswordSchema = z.object({ current_password: currentPasswordField, password: newPasswordField })
 
@@ -16,8 +15,7 @@ export function updatePassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(updatePasswordSchema, req.body)
     const user = await confirmPassword(req, res, input.current_password, 'current_password')
-    await refuseBreachedPassword(ctx, input.password)
-    const password = await hashPassword(input.password)
+    const password = await hashNewPassword(ctx, input.password)
     await recordCredentialEvent(ctx, events.passwordChanged, user.id, {
       req,
       change: (transaction) => user.update({ password }, { transaction }),

@@ -6,8 +6,7 @@ import { fieldError } from '../../http/errors.js'
 import { emailField, nameField, newPasswordField } from '../../http/schemas.js'
 import { validateAsync } from '../../http/validate.js'
 import { User } from '../../models/index.js'
-import { refuseBreachedPassword } from '../../services/breached-passwords.js'
-import { hashPassword } from '../../services/passwords.js'
+import { hashNewPassword } from '../../services/breached-passwords.js'
 import { signIn } from '../../services/sign-in.js'
 import { createAccount } from '../../services/user-updates.js'
 import { identityOf, serializeUser } from '../../services/users.js'
@@ -40,16 +39,14 @@ export function register(ctx: AppContext): RequestHandler {
   const schema = registerSchema(ctx)
   return async (req, res) => {
     const input = await validateAsync(schema, req.body)
-    await refuseBreachedPassword(ctx, input.password)
+    const passwordHash = await hashNewPassword(ctx, input.password)
 
     if (ctx.auth.requireEmailVerification) {
-      const passwordHash = await hashPassword(input.password)
       await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash })
       res.status(202).json({ message: registeredMessage })
       return
     }
 
-    const passwordHash = await hashPassword(input.password)
     const user = await createAccount(ctx, { ...input, passwordHash, role: 'user', verified: false }).catch((error: unknown) => {
       throw error instanceof UniqueConstraintError ? emailTaken() : error
     })

@@ -8,8 +8,7 @@ import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
 import { setPasswordByReset } from '../../services/email-verification.js'
 import { consumeResetLink } from '../../services/password-reset.js'
-import { refuseBreachedPassword } from '../../services/breached-passwords.js'
-import { hashPassword } from '../../services/passwords.js'
+import { hashNewPassword } from '../../services/breached-passwords.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
 
@@ -24,10 +23,9 @@ export function resetPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(resetPasswordSchema, req.body)
     // Before the link is used, so a refused password leaves it working for a better one.
-    await refuseBreachedPassword(ctx, input.password)
+    const password = await hashNewPassword(ctx, input.password)
     const user = await findUserByEmail(input.email)
     if (!(await consumeResetLink(user, input.token)) || !user) throw invalidToken()
-    const password = await hashPassword(input.password)
     await recordCredentialEvent(ctx, events.passwordReset, user.id, {
       req,
       change: (transaction) => setPasswordByReset(user, password, transaction),

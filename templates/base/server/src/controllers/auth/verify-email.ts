@@ -7,8 +7,7 @@ import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { openVerificationLink, useVerificationLink } from '../../services/email-verification.js'
-import { refuseBreachedPassword } from '../../services/breached-passwords.js'
-import { hashPassword } from '../../services/passwords.js'
+import { hashNewPassword } from '../../services/breached-passwords.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 import { saveUserChanges } from '../../services/user-updates.js'
 
@@ -32,9 +31,9 @@ export function verifyEmail(ctx: AppContext): RequestHandler {
     if (!link || !user) throw invalidToken()
     if (link.choose && input.password === undefined) throw fieldError('password', 'The password field is required.')
     // Before the link is used, so a refused password leaves it working for a better one.
-    if (link.choose) await refuseBreachedPassword(ctx, input.password!)
+    const chosen = link.choose ? await hashNewPassword(ctx, input.password!) : undefined
     const credentials = link.choose
-      ? { password: await hashPassword(input.password!), name: input.name ?? link.name ?? user.name }
+      ? { password: chosen!, name: input.name ?? link.name ?? user.name }
       : link.password !== null
         ? { password: link.password, name: link.name ?? user.name }
         : {}
