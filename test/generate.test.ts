@@ -228,6 +228,15 @@ describe('the contract of a generated app', () => {
     })
   })
 
+  // The app's owner has the app and its README, not this repository: nothing in it may send them
+  // to the contract, the spec, an audit report or the generator's benchmarks.
+  it.each(VARIANT_IDS)('%s cites nothing the app does not contain', (id) => {
+    const files = renderProject(variantAnswers(id), 'x', { random: countingRandom() })
+    for (const [path, contents] of files) {
+      expect(contents.toString('utf8'), path).not.toMatch(/CONTRACT|\bthe spec\b|\bspec's\b|\bbench:[a-z]|\baudit finding|generator's/)
+    }
+  })
+
   it('renders the CLI answers into one config file with the spec names', () => {
     const config = renderProject(variantAnswers('mysql-custom-verify'), 'x', { random: countingRandom() })
       .get('server/src/config/auth.ts')!

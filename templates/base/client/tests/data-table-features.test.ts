@@ -7,7 +7,7 @@ import type { Paginated } from '@/types'
 import { useLiveServer } from './support/app'
 import { paginate, people } from './support/paginate'
 
-// Sorting, filters, states and select-all-matching: what the table has beyond the spec.
+// Sorting, filters, states and select-all-matching: what the table has beyond paging and search.
 let router: Router
 useLiveServer('/people', (live) => ({ router } = live))
 

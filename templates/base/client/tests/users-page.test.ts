@@ -36,7 +36,7 @@ const openDialog = (wrapper: any): DOMWrapper<HTMLDialogElement> =>
 const button = (within: any, text: string) => within.findAll('button').find((b: any) => b.text() === text)!
 
 describe('users page', () => {
-  it('fetches the list for the route query, with the spec defaults', async () => {
+  it('fetches the list for the route query, with the defaults', async () => {
     const { wrapper } = await mountApp(server, '/users')
     await vi.waitFor(() => expect(wrapper.findAll('tbody tr')).toHaveLength(10))
     expect(listCalls()).toEqual(['/api/users?page=1&size=10&search='])

@@ -3,7 +3,7 @@ import { useVisitForm } from '@/plugins/visit'
 import type { TestServer } from './support/server'
 import { sleep, useLiveServer } from './support/app'
 
-// The members Inertia's useForm has beyond the spec, with its semantics.
+// The members Inertia's useForm has beyond the basic form helper, with its semantics.
 let server: TestServer
 useLiveServer('/items', (live) => ({ server } = live))
 

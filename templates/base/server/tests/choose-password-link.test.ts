@@ -7,7 +7,7 @@ import { account } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
 /**
- * The audit's HIGH finding: "resend verification" (or a registration of a taken address) mails a
+ * A takeover that worked once: "resend verification" (or a registration of a taken address) mails a
  * verified account a choose-a-password link, in effect a password reset. It must die with every
  * event that revokes sessions and with any change of the address it was mailed to, or whoever
  * reads the old mailbox takes the account over after its owner has moved, changed the password
@@ -50,7 +50,7 @@ async function expectDead(link: MailLink, user: User): Promise<void> {
 }
 
 describe('a choose-a-password link never outlives what should end it', () => {
-  it('the audit\'s steps: the owner moves to a new address, changes the password and signs out everywhere', async () => {
+  it('the attack\'s steps: the owner moves to a new address, changes the password and signs out everywhere', async () => {
     const user = await makeUser()
     const { cookies } = await login(app, user.email)
     const link = await chooseLinkFor(user.email)

@@ -46,7 +46,7 @@ async function noticesTo(email: string, subject: string, of = ctx): Promise<Rece
   return (await t.mailServer()).received.filter((mail) => mailTo(email)(mail) && mail.subject === subject)
 }
 
-describe('the audit, replayed', () => {
+describe('takeovers through a pending credential, replayed', () => {
   /** Finding 1: someone who knew the password asked to move the account to his address; then the owner does what the notice advises. */
   const remedies: Array<[string, (user: User, cookies: Record<string, string>, admin: Record<string, string>) => Promise<unknown>]> = [
     ['she changes her password', (_user, cookies) => account(app, cookies).changePassword({ current_password: PASSWORD, password: 'a brand new secret' }).expect(200)],

@@ -4,7 +4,7 @@ import { describe, expect, inject, it } from 'vitest'
 import { defaultRateLimits } from '../src/config/rate-limits.js'
 import { features } from '../src/features/index.js'
 import type { Express } from 'express'
-import { makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps } from './helpers/test-app.js'
+import { login, makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
 
@@ -95,6 +95,22 @@ describe.each(['forgot-password', 'resend-verification'])('%s limits', (route) =
     const { app } = await t.build({ rateLimits: { mailPerIp: { limit: 2, windowMs: 60_000 } } })
     for (let i = 0; i < 2; i++) await supertest(app).post(`/api/auth/${route}`).send({ email: uniqueEmail() }).expect(200)
     expectThrottled(await supertest(app).post(`/api/auth/${route}`).send({ email: uniqueEmail() }))
+  })
+})
+
+describe('signed-in writes', () => {
+  it('every write under /api/account counts per user (a ceremony or a flow stores a row); reads and other users do not', async () => {
+    const { app } = await t.build({ rateLimits: { accountWritesPerUser: { limit: 3, windowMs: 60_000 } } })
+    const [user, other] = [await makeUser(), await makeUser()]
+    const { cookies } = await login(app, user.email)
+    for (let i = 0; i < 3; i++) {
+      await supertest(app).patch('/api/account/profile').set(withCookies(cookies)).send({ name: `Name ${i}` }).expect(200)
+      await supertest(app).get('/api/account/sessions').set(withCookies(cookies)).expect(200)
+    }
+    expectThrottled(await supertest(app).patch('/api/account/profile').set(withCookies(cookies)).send({ name: 'One too many' }))
+    await supertest(app).get('/api/account/sessions').set(withCookies(cookies)).expect(200)
+    const others = (await login(app, other.email)).cookies
+    await supertest(app).patch('/api/account/profile').set(withCookies(others)).send({ name: 'Fine' }).expect(200)
   })
 })
 

@@ -176,7 +176,7 @@ describe('register with e-mail verification on', () => {
     await supertest(app).post('/api/auth/verify-email').send({ email: victim, token: victims.token, password: 'again' }).expect(422)
   })
 
-  it('audit finding 3: after the owner registers, another registration and a resend leave her mailbox no link that sets his password', async () => {
+  it('after the owner registers, another registration and a resend leave her mailbox no link that sets his password', async () => {
     const mail = await t.mailServer()
     const email = uniqueEmail('owner')
     const first = mail.next(mailTo(email))
@@ -201,7 +201,7 @@ describe('register with e-mail verification on', () => {
     await supertest(app).post('/api/auth/login').send({ email, password: 'owner-chooses' }).expect(200)
   })
 
-  it('audit finding 4: register then login answers the same 403 for a free address and for one with an account', async () => {
+  it('register then login answers the same 403 for a free address and for one with an account', async () => {
     const mail = await t.mailServer()
     const taken = await makeUser({ verified: true })
     const free = uniqueEmail('free')

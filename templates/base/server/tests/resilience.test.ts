@@ -8,7 +8,7 @@ import { within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
-/** CONTRACT §2 "Resilience": no request waits longer than this on a dead dependency. */
+/** No request waits longer than this on a dead dependency (the README's "Outages"). */
 const BOUND_MS = 2000
 
 describe('Redis down and back', () => {

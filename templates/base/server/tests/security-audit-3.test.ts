@@ -15,7 +15,7 @@ import { freePort } from './helpers/processes.js'
 import { account, within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
-/** The third security audit's findings, each replayed through real HTTP, database and SMTP. */
+/** Attacks on pending registrations, mail jobs, mail limits, names in mail and the device line, each replayed through real HTTP, database and SMTP. */
 const t = useTestApps()
 
 let app: Express
@@ -102,7 +102,7 @@ describe('LOW: each address can be mailed 15 times a minute with no longer windo
 })
 
 describe('MED: pre-registration survives the owner\'s own reset', () => {
-  it('the audit\'s steps: a stranger registers the address first, the owner resets the password, then asks for a new link', async () => {
+  it('the attack\'s steps: a stranger registers the address first, the owner resets the password, then asks for a new link', async () => {
     const mail = await t.mailServer()
     const email = uniqueEmail('owner')
     const attackerMail = mail.next(mailTo(email))
@@ -224,7 +224,7 @@ describe('MED: the mail job mints the e-mail change token', () => {
 
   const changePassword = (cookies: Record<string, string>) => account(app, cookies).changePassword({ current_password: PASSWORD, password: 'the new secret' }).expect(200)
 
-  it('the audit\'s steps: a change to a stranger\'s address is accepted, SMTP is down, the owner changes her password, SMTP returns: no working link', async () => {
+  it('the attack\'s steps: a change to a stranger\'s address is accepted, SMTP is down, the owner changes her password, SMTP returns: no working link', async () => {
     const user = await makeUser()
     const { cookies } = await login(app, user.email)
     const attacker = uniqueEmail('attacker')

@@ -125,7 +125,7 @@ describe('unlinking a provider ends the sessions it signed in', () => {
   })
 })
 
-describe('the last way in, under the user\'s row lock (audit: two concurrent unlinks left no way in, 3 of 3 runs)', () => {
+describe('the last way in, under the user\'s row lock (two unlinks at once once left no way in)', () => {
   it('two unlinks at the same moment of an account with no password and two providers: one 204, one 422, one provider left', async () => {
     for (let round = 0; round < 3; round++) {
       const made = await signInWith(app, 'oidc', newLogin())

@@ -13,7 +13,7 @@ import { answerChallenge, codeFor, earlierCode, passwordStep, twoFactorApi, with
 
 const t = useTestApps()
 
-/** Every request from an address of its own (an IPv6 /56 each, as in the audit): no per-IP limit ever counts twice. */
+/** Every request from an address of its own (an IPv6 /56 each, as a distributed attacker would): no per-IP limit ever counts twice. */
 let addresses = 0
 const fromAnywhere = () => `2001:db8:${(++addresses).toString(16)}00::1`
 
@@ -47,7 +47,7 @@ async function jobsDone(ctx: AppContext): Promise<void> {
   await within(10_000, async () => (await OutboxJob.count({ where: { queue: ctx.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
 }
 
-describe('lockout of the second step (audit finding 5)', () => {
+describe('lockout of the second step', () => {
   it('10 wrong codes from 10 addresses lock the account: every challenge answers 429 with Retry-After, the right code too, and the owner is told once', async () => {
     const { app, ctx } = await proxied()
     const user = await makeUser()
@@ -106,7 +106,7 @@ describe('lockout of the second step (audit finding 5)', () => {
   })
 })
 
-describe('POST /api/account/two-factor/confirm is limited like a challenge (audit finding 7)', () => {
+describe('POST /api/account/two-factor/confirm is limited like a challenge', () => {
   it('wrong codes at confirm meet 429 with Retry-After', async () => {
     const { app } = await t.build()
     const user = await makeUser()

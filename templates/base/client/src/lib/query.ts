@@ -17,7 +17,7 @@ function int(value: LocationQuery[string], fallback: number, max = Number.MAX_SA
   return Number.isInteger(n) && n >= 1 && n <= max ? n : fallback
 }
 
-/** The list state in the route query, with the spec's defaults: page 1, size 10, no search. */
+/** The list state in the route query, with its defaults: page 1, size 10, no search. */
 export function listQuery(query: LocationQuery): ListQuery {
   const filter: Record<string, string> = {}
   for (const key of Object.keys(query)) {

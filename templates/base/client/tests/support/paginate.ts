@@ -12,7 +12,7 @@ export const people: Person[] = Array.from({ length: 57 }, (_, i) => ({
   email: `person${i + 1}@example.com`,
 }))
 
-/** What the API answers for `?page&size&search`: the spec's paginated object. */
+/** What the API answers for `?page&size&search`: the paginated object. */
 export function paginate(page = 1, size = 10, search = '', rows: Person[] = people, path = '/api/people'): Paginated<Person> {
   const found = rows.filter((p) => !search || `${p.name} ${p.email}`.toLowerCase().includes(search.toLowerCase()))
   const last = Math.max(1, Math.ceil(found.length / size))

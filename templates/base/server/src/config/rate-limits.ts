@@ -33,6 +33,8 @@ export interface RateLimitSettings extends FeatureRateLimits {
   accountPasswordPerUser: Limit
   /** E-mail change requests per user (each mails two addresses). */
   emailChangePerUser: Limit
+  /** Writes to the signed-in user's own account (each may store a row: a ceremony, a flow, a pending secret), per user. */
+  accountWritesPerUser: Limit
 }
 
 const minute = 60_000
@@ -51,5 +53,6 @@ export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[
   sessionCreatePerIp: { limit: 30, windowMs: minute },
   accountPasswordPerUser: { limit: 5, windowMs: minute },
   emailChangePerUser: { limit: 5, windowMs: minute },
+  accountWritesPerUser: { limit: 60, windowMs: minute },
   ...(Object.assign({}, ...features.map((feature) => feature.config?.rateLimits)) as FeatureRateLimits),
 })

@@ -1,6 +1,6 @@
 import type { GuestSession } from '../session/guest-session.js'
 
-/** The authenticated identity the spec names: set by the authentication middleware. */
+/** The authenticated identity (`req.auth`): set by the authentication middleware. */
 export interface AuthIdentity {
   id: number
   email: string

@@ -8,7 +8,7 @@ import { issueAccessCookie } from '../services/sign-in.js'
 import { verifyAccessToken } from '../services/tokens.js'
 
 /**
- * The spec's middleware: a verified access token authenticates; when it is missing or merely
+ * The authentication middleware: a verified access token authenticates; when it is missing or merely
  * expired, a verified refresh token whose jti is live in the database earns a new access cookie
  * (the refresh token itself is not rotated here). A present but invalid access token (bad
  * signature, other algorithm, wrong type) is refused outright and never renewed.

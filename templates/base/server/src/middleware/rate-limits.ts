@@ -16,6 +16,8 @@ export interface RateLimiters {
   /** After `authenticate`: counts wrong passwords (services/confirm-password.ts) per user. */
   accountPassword: RequestHandler[]
   emailChange: RequestHandler[]
+  /** After `authenticate`: every write under /api/account, per user, so no signed-in client can fill a table. */
+  accountWrites: RequestHandler[]
   /** Forgets the failed logins of this e-mail and IP. */
   clearLoginFailures(req: Request): Promise<void>
 }
@@ -39,18 +41,25 @@ export function ipOf(req: Request): string {
 const emailIpOf = (req: Request) => `${emailOf(req)}|${ipOf(req)}`
 const userOf = (req: Request) => String(req.auth?.id ?? 'none')
 
-export type Limiter = (
-  name: string,
-  limit: Limit,
-  key: (req: Request) => string,
-  failuresOnly?: boolean,
-  skip?: (req: Request) => boolean,
-  failed?: (req: Request, res: Response) => boolean,
-) => RateLimitRequestHandler
+export interface LimiterOptions {
+  /** Keeps this limiter's counters apart from the others' (in Redis, its key prefix). */
+  name: string
+  limit: Limit
+  /** Whose requests count together: an IP, a user, an address with an IP. */
+  key: (req: Request) => string
+  /** Count only the requests that failed (wrong passwords, wrong codes), not every one. */
+  failuresOnly?: boolean
+  /** Requests that do not count at all. */
+  skip?: (req: Request) => boolean
+  /** What a failure is, with `failuresOnly` (default: any status from 400 on). */
+  failed?: (req: Request, res: Response) => boolean
+}
 
-/** Builds the app's limiters: `name` keeps each one's counters apart in Redis. */
+export type Limiter = (options: LimiterOptions) => RateLimitRequestHandler
+
+/** Builds the app's limiters; each answers 429 with Retry-After once its limit is reached. */
 export function limiterFactory(ctx: AppContext): Limiter {
-  return (name, limit, key, failuresOnly = false, skip = () => false, failed = (_req, res) => res.statusCode >= 400) =>
+  return ({ name, limit, key, failuresOnly = false, skip = () => false, failed = (_req, res) => res.statusCode >= 400 }) =>
     rateLimit({
       ...limit,
       skip,
@@ -81,24 +90,27 @@ export function createRateLimiters(ctx: AppContext): RateLimiters {
   const settings = ctx.rateLimits
   const limiter = limiterFactory(ctx)
 
-  const loginPerEmailIp = limiter('login-email-ip', settings.loginPerEmailIp, emailIpOf)
+  const loginPerEmailIp = limiter({ name: 'login-email-ip', limit: settings.loginPerEmailIp, key: emailIpOf })
   // Routes that mail an address: per client, and per address from that client over a minute and
   // an hour. Counting per address alone let anyone keep its owner's own requests at 429.
   const mailing = (name: string, perIp: Limit, perEmailIp: Limit, perEmailIpHourly: Limit) => [
-    limiter(`${name}-ip`, perIp, ipOf),
-    limiter(`${name}-email-ip`, perEmailIp, emailIpOf),
-    limiter(`${name}-email-ip-hour`, perEmailIpHourly, emailIpOf),
+    limiter({ name: `${name}-ip`, limit: perIp, key: ipOf }),
+    limiter({ name: `${name}-email-ip`, limit: perEmailIp, key: emailIpOf }),
+    limiter({ name: `${name}-email-ip-hour`, limit: perEmailIpHourly, key: emailIpOf }),
   ]
   return {
-    login: [limiter('login-ip', settings.loginPerIp, ipOf, true), loginPerEmailIp],
+    login: [limiter({ name: 'login-ip', limit: settings.loginPerIp, key: ipOf, failuresOnly: true }), loginPerEmailIp],
     register: mailing('register', settings.registerPerIp, settings.registerPerEmailIp, settings.registerPerEmailIpHourly),
     forgotPassword: mailing('forgot', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
     resendVerification: mailing('resend', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
-    sessionCreate: [limiter('session-ip', settings.sessionCreatePerIp, ipOf, false, (req) => !req.session.enabled || req.session.started)],
+    sessionCreate: [limiter({ name: 'session-ip', limit: settings.sessionCreatePerIp, key: ipOf, skip: (req) => !req.session.enabled || req.session.started })],
     accountPassword: [
-      limiter('account-password', settings.accountPasswordPerUser, userOf, true, () => false, (_req, res) => res.locals.wrongPassword === true),
+      limiter({ name: 'account-password', limit: settings.accountPasswordPerUser, key: userOf, failuresOnly: true, failed: (_req, res) => res.locals.wrongPassword === true }),
     ],
-    emailChange: [limiter('email-change', settings.emailChangePerUser, userOf)],
+    emailChange: [limiter({ name: 'email-change', limit: settings.emailChangePerUser, key: userOf })],
+    accountWrites: [
+      limiter({ name: 'account-write', limit: settings.accountWritesPerUser, key: userOf, skip: (req) => req.method === 'GET' || req.method === 'HEAD' || req.get('Precognition') === 'true' }),
+    ],
     clearLoginFailures: async (req) => {
       await loginPerEmailIp.resetKey(emailIpOf(req))
     },

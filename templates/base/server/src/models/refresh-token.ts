@@ -1,7 +1,7 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
 
 /**
- * One row per issued refresh token. Beyond the spec's columns: `family` chains the tokens of one
+ * One row per issued refresh token. Beyond the usual columns: `family` chains the tokens of one
  * login, `replacedBy` names the successor a rotation created and `revokedAt` dates the
  * revocation, which together drive reuse detection and the grace window.
  */

@@ -13,13 +13,13 @@ import { authenticate, authenticateIfPossible } from '../middleware/authenticate
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 
-/** The signed-in user's own account (CONTRACT §2 "Account"). */
+/** The signed-in user's own account. */
 export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router()
   // The link may be opened signed out, on another device.
   router.post('/email/confirm', authenticateIfPossible(ctx), precognitive(confirmEmailSchema), confirmEmail(ctx))
 
-  router.use(authenticate(ctx))
+  router.use(authenticate(ctx), ...limits.accountWrites)
   // Wrong passwords count per user across these routes (5 a minute, then 429 for all of them).
   const passwordChecked = limits.accountPassword
   router.patch('/profile', precognitive(updateProfileSchema), updateProfile(ctx))

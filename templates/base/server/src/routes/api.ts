@@ -74,8 +74,8 @@ function series(...handlers: RequestHandler[]): RequestHandler {
 /**
  * The API under /api. The route every page load asks for first, `GET /api/auth/me`, is matched
  * by the app's own router, ahead of the API's routers: passing through two routers (the /api
- * mount and /auth) cost it about a tenth of its throughput (the generator's `bench:ab`: two
- * builds serving side by side on one core). It runs the same middleware as every other API route.
+ * mount and /auth) cost it about a tenth of its throughput, measured with two builds serving
+ * side by side on one core. It runs the same middleware as every other API route.
  */
 export function mountApi(app: Express, ctx: AppContext): void {
   const common = apiMiddleware(ctx)

@@ -27,7 +27,7 @@ interface Deps {
 }
 
 /**
- * The registrations of an address still pending (CONTRACT §2 "HTTP API", verification on):
+ * The registrations of an address still pending (verification on; the README's "Security" says the rules):
  * each valid registration leaves a row with its name and hash for 24 h, whether or not its link
  * still works. The rules that keep every mailbox free of a link setting someone else's password:
  * - the address's only pending registration, with no account, gets one link that completes it

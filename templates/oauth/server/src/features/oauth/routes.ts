@@ -13,12 +13,12 @@ export function oauthSignInRoutes(ctx: AppContext): Router {
   const router = Router()
   const limiter = limiterFactory(ctx)
   router.get('/', listProviders(ctx))
-  router.get('/:provider', limiter('oauth-start-ip', ctx.rateLimits.oauthStartPerIp, ipOf), startSignIn(ctx))
-  router.get('/:provider/callback', limiter('oauth-callback-ip', ctx.rateLimits.oauthCallbackPerIp, ipOf), providerCallback(ctx))
+  router.get('/:provider', limiter({ name: 'oauth-start-ip', limit: ctx.rateLimits.oauthStartPerIp, key: ipOf }), startSignIn(ctx))
+  router.get('/:provider/callback', limiter({ name: 'oauth-callback-ip', limit: ctx.rateLimits.oauthCallbackPerIp, key: ipOf }), providerCallback(ctx))
   return router
 }
 
-/** Under /api/account/connections, behind authentication (CONTRACT §2 "Social sign-in"). */
+/** Under /api/account/connections, behind authentication. */
 export function connectionRoutes(ctx: AppContext): Router {
   const router = Router()
   router.get('/', listConnections())

@@ -1,4 +1,4 @@
-/** Social sign-in (CONTRACT §2 "Social sign-in"). */
+/** Social sign-in settings. */
 export const oauth = {
   /** A flow started at the provider must come back within this long, once. */
   flowSeconds: 600,

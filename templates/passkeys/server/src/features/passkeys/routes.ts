@@ -10,7 +10,7 @@ import { signInOptions } from './controllers/sign-in-options.js'
 import { precognitive } from '../../middleware/precognition.js'
 import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
 
-/** Under /api/account/passkeys, behind authentication (CONTRACT §2 "Passkeys"). */
+/** Under /api/account/passkeys, behind authentication. */
 export function passkeyAccountRoutes(ctx: AppContext, passwordChecked: RequestHandler[]): Router {
   const router = Router()
   router.get('/', listPasskeys())
@@ -25,7 +25,7 @@ export function passkeyAccountRoutes(ctx: AppContext, passwordChecked: RequestHa
 export function passkeySignInRoutes(ctx: AppContext): Router {
   const router = Router()
   const limiter = limiterFactory(ctx)
-  router.post('/options', limiter('passkey-options-ip', ctx.rateLimits.passkeyOptionsPerIp, ipOf), signInOptions(ctx))
-  router.post('/', precognitive(passkeySignInSchema), limiter('passkey-ip', ctx.rateLimits.passkeySignInPerIp, ipOf, true), passkeySignIn(ctx))
+  router.post('/options', limiter({ name: 'passkey-options-ip', limit: ctx.rateLimits.passkeyOptionsPerIp, key: ipOf }), signInOptions(ctx))
+  router.post('/', precognitive(passkeySignInSchema), limiter({ name: 'passkey-ip', limit: ctx.rateLimits.passkeySignInPerIp, key: ipOf, failuresOnly: true }), passkeySignIn(ctx))
   return router
 }

@@ -1,4 +1,4 @@
-/** Passkeys (CONTRACT §2 "Passkeys"). */
+/** Passkey settings. */
 export const passkeys = {
   /** A ceremony's challenge lives this long, and is used once. */
   challengeSeconds: 300,

@@ -12,15 +12,15 @@ import type { TwoFactorChallenge } from './models/two-factor-challenge.js'
 /** A wrong code, as the handlers mark it: the only requests the code limits count. */
 const wrongCode = (_req: Request, res: Response) => res.locals.wrongCode === true
 
-/** Under /api/account/two-factor, behind authentication (CONTRACT §2 "Two-factor authentication"). */
+/** Under /api/account/two-factor, behind authentication. */
 export function twoFactorAccountRoutes(ctx: AppContext, passwordChecked: RequestHandler[]): Router {
   const router = Router()
   const limiter = limiterFactory(ctx)
   // A code typed at confirm is guessed like one at a challenge: the same limits count wrong ones.
   const userAndIp = (req: Request) => `${req.auth!.id}|${ipOf(req)}`
   const confirmLimits = [
-    limiter('2fa-confirm-user-ip', ctx.rateLimits.twoFactorPerUserIp, userAndIp, true, undefined, wrongCode),
-    limiter('2fa-confirm-ip', ctx.rateLimits.twoFactorPerIp, ipOf, true, undefined, wrongCode),
+    limiter({ name: '2fa-confirm-user-ip', limit: ctx.rateLimits.twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
+    limiter({ name: '2fa-confirm-ip', limit: ctx.rateLimits.twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
   ]
   router.post('/', precognitive(enableTwoFactorSchema), ...passwordChecked, enableTwoFactor(ctx))
   router.post('/confirm', precognitive(confirmTwoFactorSchema), ...confirmLimits, confirmTwoFactor(ctx))
@@ -36,8 +36,8 @@ export function twoFactorChallengeRoute(ctx: AppContext): RequestHandler[] {
   return [
     loadChallenge(ctx),
     precognitive(twoFactorChallengeSchema),
-    limiter('2fa-user-ip', ctx.rateLimits.twoFactorPerUserIp, userAndIp, true, undefined, wrongCode),
-    limiter('2fa-ip', ctx.rateLimits.twoFactorPerIp, ipOf, true, undefined, wrongCode),
+    limiter({ name: '2fa-user-ip', limit: ctx.rateLimits.twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
+    limiter({ name: '2fa-ip', limit: ctx.rateLimits.twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
     twoFactorChallenge(ctx),
   ]
 }

@@ -1,4 +1,4 @@
-// Two-factor settings fixed by CONTRACT §2: TOTP per RFC 6238 as every authenticator app reads it.
+// Two-factor settings: TOTP per RFC 6238 as every authenticator app reads it.
 export const twoFactor = {
   algorithm: 'SHA1',
   digits: 6,

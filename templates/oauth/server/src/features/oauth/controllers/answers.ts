@@ -1,4 +1,4 @@
-/** The pages a browser is sent back to when a provider flow ends without what it came for (codes in CONTRACT §2 "Social sign-in"). */
+/** The pages a browser is sent back to when a provider flow ends without what it came for (the codes the login page explains). */
 export type FlowError = 'oauth_failed' | 'account_exists' | 'email_unverified' | 'already_linked' | 'provider_unavailable'
 
 export const withError = (page: string, code: FlowError) => `${page}?error=${code}`

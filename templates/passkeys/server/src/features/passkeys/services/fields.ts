@@ -23,7 +23,7 @@ const authentication = z.looseObject({
   response: z.looseObject({ clientDataJSON: base64url, authenticatorData: base64url, signature: base64url, userHandle: base64url.optional() }),
 })
 
-// One message on `response` however the answer is malformed (CONTRACT: errors.response).
+// One message on `response` however the answer is malformed (the API answers errors.response).
 const RESPONSE_REQUIRED = 'The passkey response is missing or malformed.'
 export const registrationField = z.custom<RegistrationResponseJSON>((value) => registration.safeParse(value).success, { message: RESPONSE_REQUIRED })
 export const authenticationField = z.custom<AuthenticationResponseJSON>((value) => authentication.safeParse(value).success, { message: RESPONSE_REQUIRED })

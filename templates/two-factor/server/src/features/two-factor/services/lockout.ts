@@ -10,7 +10,7 @@ const failureMeta = JSON.stringify(SECOND_FACTOR_FAILURE)
 const lastOf = sql(`SELECT type, MAX("createdAt") AS at FROM security_events WHERE "userId" = $1 AND type IN ('locked_out', 'password_reset') GROUP BY type`)
 
 /**
- * The account-wide lock of the second step (CONTRACT §2 "Lockout"), read from the account's own
+ * The account-wide lock of the second step, read from the account's own
  * security events: the database every instance shares, so a lock made on one instance holds on
  * all of them, with or without Redis, and nothing but the events has to be kept in step.
  * Returns when the lock ends, or null when there is none. A password reset after the lock lifts it.
