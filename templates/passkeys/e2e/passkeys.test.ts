@@ -127,6 +127,8 @@ describe.sequential('passkeys in Chromium', () => {
 
   it('removes the passkey, which then signs in no more', async () => {
     // Removing a passkey ends the sign-ins it made: this one is the password's, which goes on.
+    // The authenticator stays away meanwhile, or the login page's autofill would sign in with it.
+    await browser.presence(false)
     await browser.context.clearCookies()
     await step.passwordLogIn()
     await step.openSettings('Passkeys', '/settings/passkeys')
@@ -141,6 +143,7 @@ describe.sequential('passkeys in Chromium', () => {
 
     // The authenticator still holds it; the app no longer knows it.
     expect(await browser.storedCredentials()).toHaveLength(1)
+    await browser.presence(true)
     await browser.context.clearCookies()
     const refused = step.answerOf('/api/auth/passkey')
     await page.goto(step.at('/login'))

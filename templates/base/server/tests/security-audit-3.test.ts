@@ -141,6 +141,16 @@ describe('MED: pre-registration survives the owner\'s own reset', () => {
     await login(app, email, 'owner password')
   })
 
+  it('where verification is optional, a reset verifies an unverified account and keeps its name (its owner signed up and uses it)', async () => {
+    const { app: optional } = await t.build({ auth: { requireEmailVerification: false } })
+    const user = await makeUser({ verified: false, name: 'Nora Newcomer' })
+    const token = await issueResetLink(user)
+    await supertest(optional).post('/api/auth/reset-password').send({ email: user.email, token, password: 'owner password' }).expect(200)
+    const after = (await User.findByPk(user.id))!
+    expect(after.emailVerifiedAt).not.toBeNull()
+    expect(after.name).toBe('Nora Newcomer')
+  })
+
   it('a reset of a verified account leaves a stranger\'s pending registration answering login\'s 403 rule', async () => {
     const owner = await makeUser()
     await register(owner.email, 'stranger password', 'Mallory').expect(202)

@@ -180,17 +180,18 @@ export async function matchesPendingRegistration(userId: number, password: strin
  * A reset link proved the mailbox, so an unverified account becomes its owner's: the address is
  * verified and every registration of it is deleted, not voided, so none answers login's 403 rule
  * for her password's account or can be completed or re-sent later (a stranger who registered the
- * address first otherwise kept a claim on it). Its name came from a registration, perhaps that
- * stranger's, and would greet the owner in every mail: the address's local part stands in until
- * she sets one.
+ * address first otherwise kept a claim on it). Where verification is required, its name came from
+ * a registration nobody confirmed, perhaps that stranger's, and would greet the owner in every
+ * mail: the address's local part stands in until she sets one. Where it is not, an unverified
+ * account is one its owner signed up and uses, and keeps its name.
  */
-export async function setPasswordByReset(user: User, passwordHash: string, transaction: Transaction): Promise<void> {
+export async function setPasswordByReset(user: User, passwordHash: string, transaction: Transaction, verificationRequired: boolean): Promise<void> {
   if (user.emailVerifiedAt !== null) {
     await user.update({ password: passwordHash }, { transaction })
     return
   }
   await EmailVerificationToken.destroy({ where: { userId: user.id }, transaction })
-  await user.update({ password: passwordHash, emailVerifiedAt: new Date(), name: localPartOf(user.email) }, { transaction })
+  await user.update({ password: passwordHash, emailVerifiedAt: new Date(), ...(verificationRequired ? { name: localPartOf(user.email) } : {}) }, { transaction })
 }
 
 const localPartOf = (email: string) => email.slice(0, email.lastIndexOf('@')).slice(0, 255) || email.slice(0, 255)

@@ -28,7 +28,7 @@ export function resetPassword(ctx: AppContext): RequestHandler {
     if (!(await consumeResetLink(user, input.token)) || !user) throw invalidToken()
     await recordCredentialEvent(ctx, events.passwordReset, user.id, {
       req,
-      change: (transaction) => setPasswordByReset(user, password, transaction),
+      change: (transaction) => setPasswordByReset(user, password, transaction, ctx.auth.requireEmailVerification),
       revoke: 'all',
       userChanged: true,
     })
