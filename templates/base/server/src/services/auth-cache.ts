@@ -67,13 +67,11 @@ export class AuthCache {
 
   /** `userId`: whom the token claims to belong to. */
   refreshToken(jti: string, userId: number): Promise<RefreshTokenRow | undefined> {
-    this.owners.set(`r:${jti}`, userId)
-    return fetchFresh(this.refreshTokens, jti)
+    return fetchFresh(this.refreshTokens, jti, () => this.owners.set(`r:${jti}`, userId))
   }
 
   session(id: string, userId: number): Promise<SessionState | undefined> {
-    this.owners.set(`s:${id}`, userId)
-    return fetchFresh(this.sessions, id)
+    return fetchFresh(this.sessions, id, () => this.owners.set(`s:${id}`, userId))
   }
 
   /**
@@ -144,14 +142,19 @@ export class AuthCache {
 /**
  * An invalidation that lands while the entry is being loaded aborts that load (lru-cache then
  * rejects it): the caller asks again and gets the row as it is after the write, never the one
- * from before it.
+ * from before it. `own` registers whose entry it is before every load: the invalidation that
+ * aborted one also forgot its owner, and an entry loaded again without one would outlive the
+ * next invalidation (a refresh racing "sign out everywhere" kept a revoked session alive for the
+ * cache's 5 s).
  */
-async function fetchFresh<K extends {}, V extends {}>(cache: LRUCache<K, V>, key: K): Promise<V | undefined> {
-  const status: LRUCache.Status<K, V> = {}
-  try {
-    return await cache.fetch(key, { status })
-  } catch (error) {
-    if (!status.fetchAborted) throw error
-    return cache.fetch(key)
+async function fetchFresh<K extends {}, V extends {}>(cache: LRUCache<K, V>, key: K, own: () => void = () => {}): Promise<V | undefined> {
+  for (let attempt = 1; ; attempt++) {
+    own()
+    const status: LRUCache.Status<K, V> = {}
+    try {
+      return await cache.fetch(key, { status })
+    } catch (error) {
+      if (!status.fetchAborted || attempt === 3) throw error
+    }
   }
 }
