@@ -216,9 +216,12 @@ describe('live validation: answers', () => {
     const form = useVisitForm('post', '/api/register', blank()).setValidationTimeout(10)
     form.data.email = 'x'
     form.validate('email')
-    await sleep(20)
+    // The slow one is under way (a loaded machine may take longer than its 10 ms to send it).
+    await vi.waitFor(() => expect(checks()).toHaveLength(1))
     form.data.email = 'ann@example.com'
     form.validate('email')
+    await vi.waitFor(() => expect(checks()).toHaveLength(2))
+    // Long enough for the slow answer (150 ms after it was sent) to have come back too.
     await sleep(250)
     expect(checks()).toHaveLength(2)
     expect(form.errors).toEqual({})
