@@ -58,7 +58,7 @@ let app: TestApp['app']
 let logger: MemoryLogger
 beforeAll(async () => {
   standIn = await startStandIn()
-  ;({ app, logger } = await t.build({ env: { PWNED_PASSWORDS: 'on', PWNED_PASSWORDS_URL: standIn.url } }))
+  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { PWNED_PASSWORDS: 'on', PWNED_PASSWORDS_URL: standIn.url } }))
 })
 afterAll(() => standIn.close())
 
@@ -129,7 +129,7 @@ describe('what leaves, and when the service is away', () => {
     const hanging = state === 'hanging' ? await startStandIn('hang') : undefined
     const url = hanging?.url ?? `http://127.0.0.1:${await freePort()}`
     try {
-      const built = await t.build({ env: { PWNED_PASSWORDS: 'on', PWNED_PASSWORDS_URL: url } })
+      const built = await t.build({ auth: { requireEmailVerification: false }, env: { PWNED_PASSWORDS: 'on', PWNED_PASSWORDS_URL: url } })
       const started = Date.now()
       await supertest(built.app).post('/api/auth/register').send({ name: 'D', email: uniqueEmail('d'), password: BREACHED }).expect(201)
       expect(Date.now() - started).toBeLessThan(2500)
@@ -141,7 +141,7 @@ describe('what leaves, and when the service is away', () => {
 
   it('PWNED_PASSWORDS=off sends nothing', async () => {
     const before = standIn.requests.length
-    const { app: off } = await t.build({ env: { PWNED_PASSWORDS: 'off', PWNED_PASSWORDS_URL: standIn.url } })
+    const { app: off } = await t.build({ auth: { requireEmailVerification: false }, env: { PWNED_PASSWORDS: 'off', PWNED_PASSWORDS_URL: standIn.url } })
     await supertest(off).post('/api/auth/register').send({ name: 'O', email: uniqueEmail('o'), password: BREACHED }).expect(201)
     expect(standIn.requests.length).toBe(before)
     expect(logger.lines.join('\n')).not.toMatch(/breached-password check could not be made/)
