@@ -352,3 +352,15 @@ describe('LOW: stranger-chosen names appear in mail sent to other people', () =>
     expect((await again).body).not.toContain(stranger)
   })
 })
+
+describe('a mail job delivers what a request accepted after a revoking event asked for', () => {
+  it('a reset asked for right after signing out is mailed (within the same second, on every database)', async () => {
+    const { app: fresh } = await t.build()
+    const user = await makeUser()
+    const { cookies } = await login(fresh, user.email)
+    await supertest(fresh).post('/api/auth/logout').set(withCookies(cookies)).expect(204)
+    const arriving = (await t.mailServer()).next(mailTo(user.email))
+    await supertest(fresh).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    expect(linkIn(await arriving, 'reset-password').email).toBe(user.email)
+  })
+})

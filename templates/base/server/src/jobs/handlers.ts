@@ -22,14 +22,14 @@ export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Ma
   return {
     async 'user:verify-email'(job) {
       if (job.reason === 'register') await registerAddress(deps, job.email, { name: job.name, passwordHash: job.passwordHash })
-      else await resendVerificationLink(deps, job.email, job.acceptedAt)
+      else await resendVerificationLink(deps, job.email, job.eventsUpTo)
     },
 
-    async 'user:reset-password'({ email, acceptedAt }) {
+    async 'user:reset-password'({ email, eventsUpTo }) {
       const user = await findUserByEmail(email)
       if (!user) return
       // A revoking event since the request voided every link it could have had.
-      if (acceptedAt !== undefined && (await linksVoidedSince(user.id, acceptedAt))) return
+      if (eventsUpTo !== undefined && (await linksVoidedSince(user.id, eventsUpTo))) return
       const token = await issueResetLink(user)
       const url = linkWithToken(env.BASE_URL, 'reset-password', token, user.email)
       await mailer.send(resetPasswordMessage(user.email, user.name, url, security.passwordResetExpirySeconds / 60))

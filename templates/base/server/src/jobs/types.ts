@@ -4,15 +4,15 @@ import type { NoticePayload } from '../security/notices.js'
  * Jobs never carry a token, and a mail job only delivers: nothing usable sits in the outbox or
  * Redis, and a link voided after its request was accepted is never mailed. Where the request may
  * not look the account up (enumeration: every address gets the same work), the job carries the
- * address and `acceptedAt`, and mints nothing if the user's links were voided since
+ * address and `eventsUpTo` (the newest security event when it was accepted), and mints nothing if the user's links were voided since
  * (security/voided-since.ts). A registration also carries its name and bcrypt hash (never the
  * password), which its verification link will set.
  */
 export interface JobPayloads {
   /** `register`: a registration of an address, new or not; `resend`: a new link was asked for. */
-  'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend'; acceptedAt?: number }
-  /** `acceptedAt` (epoch ms) is missing only in jobs queued by an earlier version. */
-  'user:reset-password': { email: string; acceptedAt?: number }
+  'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend'; eventsUpTo?: number }
+  /** `eventsUpTo` is missing only in jobs queued by an earlier version. */
+  'user:reset-password': { email: string; eventsUpTo?: number }
   /**
    * An e-mail change of a signed-in user: the request made the pending row (services/email-change.ts);
    * the job mails both addresses while the row lives. `{userId, email}`: queued by an earlier

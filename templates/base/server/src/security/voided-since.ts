@@ -2,14 +2,17 @@ import { Op } from 'sequelize'
 import { SecurityEvent } from '../models/index.js'
 
 /**
- * Whether the user's pending links were voided (an event ended sessions) since `acceptedAt`
- * (epoch ms): a mail job that looks the account up only as it runs, so that every address costs
- * the request the same, then mints nothing a request accepted earlier would have lost. MySQL's
- * DATETIME keeps whole seconds, rounded: there an event up to a second before counts too, which
- * errs on the side of sending nothing (the owner asks again).
+ * Where the request may not look the account up (every address gets the same work), it notes
+ * the newest security event when it was accepted; the mail job, which looks the account up,
+ * then mints nothing if an event of that user ended its sessions since. Event ids, not times:
+ * MySQL keeps whole seconds, and a reset asked for just after signing out was taken for one
+ * asked before it.
  */
-export async function linksVoidedSince(userId: number, acceptedAt: number): Promise<boolean> {
-  const margin = SecurityEvent.sequelize!.getDialect() === 'mysql' ? 1000 : 0
-  const since = new Date(acceptedAt - margin)
-  return (await SecurityEvent.count({ where: { userId, revoking: true, createdAt: { [Op.gte]: since } } })) > 0
+export async function newestEventId(): Promise<number> {
+  return (await SecurityEvent.max<number, SecurityEvent>('id')) ?? 0
+}
+
+/** Whether the user's pending links were voided (an event ended sessions) after event `eventsUpTo`. */
+export async function linksVoidedSince(userId: number, eventsUpTo: number): Promise<boolean> {
+  return (await SecurityEvent.count({ where: { userId, revoking: true, id: { [Op.gt]: eventsUpTo } } })) > 0
 }

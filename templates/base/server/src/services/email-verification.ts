@@ -80,11 +80,11 @@ async function createPendingUser(deps: Deps, email: string, registration: Regist
  * registration (a fresh token for it), else a choose-a-password link; unknown addresses get
  * nothing. With verification off, an unverified account gets a plain link: its password is set.
  */
-export async function resendVerificationLink(deps: Deps, email: string, acceptedAt?: number): Promise<void> {
+export async function resendVerificationLink(deps: Deps, email: string, eventsUpTo?: number): Promise<void> {
   const user = await findUserByEmail(email)
   if (!user) return
   // A revoking event since the request voided every link it could have had.
-  if (acceptedAt !== undefined && (await linksVoidedSince(user.id, acceptedAt))) return
+  if (eventsUpTo !== undefined && (await linksVoidedSince(user.id, eventsUpTo))) return
   if (!deps.auth.requireEmailVerification) {
     if (!user.emailVerifiedAt) await sendLink(deps, user, await issueLink(user, { registration: null, choose: false }))
     return

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { newestEventId } from '../../security/voided-since.js'
 
 export const forgotPasswordSchema = z.object({ email: emailField })
 
@@ -10,7 +11,7 @@ export const forgotPasswordSchema = z.object({ email: emailField })
 export function forgotPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(forgotPasswordSchema, req.body)
-    await ctx.queue.dispatch('user:reset-password', { email, acceptedAt: Date.now() })
+    await ctx.queue.dispatch('user:reset-password', { email, eventsUpTo: await newestEventId() })
     res.json({ message: 'If that e-mail address has an account, a password reset link is on its way.' })
   }
 }
