@@ -43,6 +43,8 @@ export interface Env extends FeatureSecrets, FeatureEnv {
   PWNED_PASSWORDS: boolean
   /** The range API's origin: the public one, or a mirror (tests use a local stand-in). */
   PWNED_PASSWORDS_URL: string
+  /** How long a confirmation of the signed-in person lasts (step-up: security/confirmation.ts). */
+  CONFIRM_TTL_SECONDS: number
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -147,6 +149,10 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
   const pwnedUrl = parseUrl(pwnedUrlText, ['http:', 'https:'])
   if (!pwnedUrl) fail('PWNED_PASSWORDS_URL', `"${pwnedUrlText}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
 
+  const confirmTtlText = read('CONFIRM_TTL') ?? '15m'
+  const confirmTtl = durationSeconds(confirmTtlText)
+  if (confirmTtl === null) fail('CONFIRM_TTL', `"${confirmTtlText}" is not a duration such as 15m, 900s or 1h.`)
+
   const secrets: Record<string, string> = {}
   for (const name of secretNames(features)) {
     const value = read(name)
@@ -217,8 +223,18 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
     INSTANCE_ID: instanceId,
     PWNED_PASSWORDS: pwnedText === 'on',
     PWNED_PASSWORDS_URL: (pwnedUrl?.origin ?? '') + (pwnedUrl?.pathname ?? '').replace(/\/+$/, ''),
+    CONFIRM_TTL_SECONDS: confirmTtl ?? 0,
     ...featureEnv,
   }
+}
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 }
+
+/** `900`, `900s`, `15m`, `1h` → seconds; null for anything else. */
+function durationSeconds(text: string): number | null {
+  const match = /^(\d{1,9})([smhd])?$/.exec(text)
+  const seconds = match ? Number(match[1]) * UNIT_SECONDS[match[2] ?? 's']! : 0
+  return seconds > 0 ? seconds : null
 }
 
 function parseUrl(text: string, protocols: string[]): URL | null {

@@ -15,10 +15,4 @@ export const security = {
   sessionMaxBytes: 4096,
   /** Objects and arrays inside objects and arrays, the PATCH body itself included. */
   sessionMaxDepth: 32,
-  /**
-   * An account without a password (one a feature layer made, a provider's) confirms a sensitive
-   * action by having signed in this recently in the session asking, as the contract asks of
-   * adding a passkey; GitHub's sudo mode and Laravel's password timeout work alike.
-   */
-  recentSignInSeconds: 10 * 60,
 } as const

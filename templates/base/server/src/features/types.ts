@@ -71,7 +71,10 @@ export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignI
 export interface FeatureRoutes<Ctx> {
   /** On /api/auth, signed out. */
   auth?(router: Router, ctx: Ctx): void
-  /** On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user. */
+  /**
+   * On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user.
+   * A sensitive route takes middleware/require-confirmed.ts after it (step-up).
+   */
   account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[]): void
   /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
   root?(app: Express, ctx: Ctx): void
@@ -86,6 +89,24 @@ export interface SignInMethod {
   name: string
   /** How many of it the user has, read in the caller's transaction (under the user's row lock). */
   count(userId: number, transaction: Transaction): Promise<number>
+}
+
+/**
+ * A way to confirm it is you (step-up: security/confirmation.ts) that a layer brings, besides
+ * base's password, offered by `GET /api/account/confirm` to the accounts that have it.
+ */
+export interface ConfirmMethod<Ctx> {
+  /** The names it offers this account (`totp`, `passkey`, `provider:<name>`), none when the account lacks it. */
+  offered(userId: number, ctx: Ctx): Promise<string[]>
+  /** A field of `POST /api/account/confirm` that it checks (`code`). */
+  field?: string
+  /**
+   * Checks that field's value for the user: true when it confirms. A wrong value throws its 422 on
+   * `field` and sets `res.locals.wrongPassword`, so it counts toward the account routes' 429.
+   */
+  check?(req: Request, res: Response, ctx: Ctx, userId: number, value: unknown): Promise<boolean>
+  /** A ceremony's routes on /api/account/confirm (a passkey's, a provider's round trip); each confirms through security/confirmation.ts. */
+  routes?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[]): void
 }
 
 /** What the security core does to the rows of a credential token's model. */
@@ -128,6 +149,7 @@ export interface ServerFeature<Ctx> {
   routes?: FeatureRoutes<Ctx>
   signInMethods?: readonly SignInMethod[]
   credentialTokens?: readonly CredentialToken[]
+  confirmMethods?: readonly ConfirmMethod<Ctx>[]
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

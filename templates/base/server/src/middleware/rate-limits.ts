@@ -13,7 +13,7 @@ export interface RateLimiters {
   resendVerification: RequestHandler[]
   /** Counts only requests that would start a guest session in Redis. */
   sessionCreate: RequestHandler[]
-  /** After `authenticate`: counts wrong passwords (services/confirm-password.ts) per user. */
+  /** After `authenticate`: counts wrong passwords and wrong confirmations (middleware/require-confirmed.ts) per user. */
   accountPassword: RequestHandler[]
   emailChange: RequestHandler[]
   /** After `authenticate`: every write under /api/account, per user, so no signed-in client can fill a table. */

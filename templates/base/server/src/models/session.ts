@@ -17,6 +17,8 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   declare revokedAt: CreationOptional<Date | null>
   /** The first factor that started it (`password`, `passkey:<id>`, `provider:<name>`): removing that ends it. */
   declare signedInWith: CreationOptional<string | null>
+  /** Step-up: until when its person has confirmed it is them (security/confirmation.ts). */
+  declare confirmedUntil: CreationOptional<Date | null>
 
   static initModel(sequelize: Sequelize): void {
     Session.init(
@@ -31,6 +33,7 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
         expiresAt: { type: DataTypes.DATE, allowNull: false },
         revokedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
         signedInWith: { type: DataTypes.STRING(100), allowNull: true, defaultValue: null },
+        confirmedUntil: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
       },
       { sequelize, tableName: 'sessions', modelName: 'Session', timestamps: false },
     )

@@ -1,17 +1,20 @@
 import { Router } from 'express'
 import type { AppContext } from '../context.js'
 import { confirmEmail, confirmEmailSchema } from '../controllers/account/confirm-email-change.js'
+import { confirmIdentity } from '../controllers/account/confirm-identity.js'
 import { deleteAccount, deleteAccountSchema } from '../controllers/account/delete-account.js'
 import { listAccountActivity } from '../controllers/account/list-activity.js'
 import { listAccountSessions } from '../controllers/account/list-sessions.js'
 import { emailChangeSchema, requestEmailChange } from '../controllers/account/request-email-change.js'
 import { revokeOtherSessions, revokeOtherSessionsSchema } from '../controllers/account/revoke-other-sessions.js'
 import { revokeAccountSession } from '../controllers/account/revoke-session.js'
+import { showConfirmation } from '../controllers/account/show-confirmation.js'
 import { updatePassword, updatePasswordSchema } from '../controllers/account/update-password.js'
 import { updateProfile, updateProfileSchema } from '../controllers/account/update-profile.js'
 import { authenticate, authenticateIfPossible } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
+import { requireConfirmed } from '../middleware/require-confirmed.js'
 
 /** The signed-in user's own account. */
 export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
@@ -20,15 +23,21 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.post('/email/confirm', authenticateIfPossible(ctx), precognitive(confirmEmailSchema), confirmEmail(ctx))
 
   router.use(authenticate(ctx), ...limits.accountWrites)
-  // Wrong passwords count per user across these routes (5 a minute, then 429 for all of them).
+  // Wrong passwords (and wrong confirmations) count per user across these routes (5 a minute, then 429 for all of them).
   const passwordChecked = limits.accountPassword
+  // Step-up: the sensitive routes need a live confirmation; a password field still confirms.
+  const confirmed = (passwordField?: string) => [...passwordChecked, requireConfirmed(ctx, { passwordField })]
+  router.get('/confirm', showConfirmation(ctx))
+  router.post('/confirm', ...passwordChecked, confirmIdentity(ctx))
+  for (const method of ctx.features.flatMap((feature) => feature.confirmMethods ?? [])) method.routes?.(router, ctx, passwordChecked)
+
   router.patch('/profile', precognitive(updateProfileSchema), updateProfile(ctx))
-  router.post('/email', precognitive(emailChangeSchema), ...passwordChecked, ...limits.emailChange, requestEmailChange(ctx))
-  router.put('/password', precognitive(updatePasswordSchema), ...passwordChecked, updatePassword(ctx))
-  router.delete('/', precognitive(deleteAccountSchema), ...passwordChecked, deleteAccount(ctx))
+  router.post('/email', precognitive(emailChangeSchema), ...confirmed('password'), ...limits.emailChange, requestEmailChange(ctx))
+  router.put('/password', precognitive(updatePasswordSchema), ...confirmed('current_password'), updatePassword(ctx))
+  router.delete('/', precognitive(deleteAccountSchema), ...confirmed('password'), deleteAccount(ctx))
   router.get('/sessions', listAccountSessions())
   router.get('/activity', listAccountActivity())
-  router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...passwordChecked, revokeOtherSessions(ctx))
+  router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...confirmed('password'), revokeOtherSessions(ctx))
   router.delete('/sessions/:id', revokeAccountSession(ctx))
   for (const feature of ctx.features) feature.routes?.account?.(router, ctx, passwordChecked)
   return router

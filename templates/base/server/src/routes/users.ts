@@ -7,15 +7,19 @@ import { revokeUserSessions } from '../controllers/users/revoke-user-sessions.js
 import { updateUser, updateUserSchema } from '../controllers/users/update-user.js'
 import { authenticate } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
+import { requireConfirmed } from '../middleware/require-confirmed.js'
 import { requireRole } from '../middleware/require-role.js'
 
 export function userRoutes(ctx: AppContext): Router {
   const router = Router()
   const admin = [authenticate(ctx), requireRole('admin')]
   router.get('/', ...admin, listUsers(ctx))
-  router.delete('/', ...admin, precognitive(deleteUsersSchema), deleteUsers(ctx))
-  router.patch('/:id', ...admin, precognitive(updateUserSchema), updateUser(ctx))
-  router.delete('/:id/sessions', ...admin, revokeUserSessions(ctx))
+  // Step-up on what could take accounts over or lock their owners out (security/confirmation.ts).
+  const confirmed = requireConfirmed(ctx)
+  const roleChange = requireConfirmed(ctx, { when: (req) => (req.body as { role?: unknown } | undefined)?.role !== undefined })
+  router.delete('/', ...admin, precognitive(deleteUsersSchema), confirmed, deleteUsers(ctx))
+  router.patch('/:id', ...admin, precognitive(updateUserSchema), roleChange, updateUser(ctx))
+  router.delete('/:id/sessions', ...admin, confirmed, revokeUserSessions(ctx))
   router.get('/:id/activity', ...admin, listUserActivity())
   return router
 }

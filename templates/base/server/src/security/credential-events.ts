@@ -4,6 +4,7 @@ import type { JobQueue } from '../jobs/types.js'
 import { SecurityEvent, User } from '../models/index.js'
 import type { AuthCache } from '../services/auth-cache.js'
 import { clientOf, deviceOf, revokeSessionRows, type ClientInfo } from '../services/sessions.js'
+import { clearConfirmations } from './confirmation.js'
 import type { CredentialEventKind } from './events.js'
 import { networkOf } from './network.js'
 import { voidPendingCredentials, type TokenFeatures } from './credential-tokens.js'
@@ -81,6 +82,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     if (revoke) {
       await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
       await voidPendingCredentials(deps.features, users, transaction)
+      await clearConfirmations(users, transaction)
     }
     await options.change?.(transaction!)
     for (const event of noticed) {

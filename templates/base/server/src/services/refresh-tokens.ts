@@ -4,6 +4,7 @@ import { security } from '../config/security.js'
 import { sql } from '../db/sql.js'
 import type { AppContext } from '../context.js'
 import { RefreshToken } from '../models/index.js'
+import { confirmationEnd } from '../security/confirmation.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
 import { startSession, touchSession, type ClientInfo } from './sessions.js'
@@ -44,7 +45,7 @@ export async function startRefreshFamily(ctx: AppContext, userId: number, rememb
   const issuedAt = nowSeconds()
   const now = new Date()
   const row = { userId, jti: randomUUID(), family: randomUUID(), expiresAt: new Date((issuedAt + life) * 1000) }
-  await startSession(row.family, userId, remember, client, row.expiresAt, signedInWith)
+  await startSession(row.family, userId, remember, client, row.expiresAt, signedInWith, confirmationEnd(ctx))
   // One INSERT, no model instance: the main thread's share of a login is what logins/s lose to
   // bcrypt. Replacements go through Sequelize's escaping, which writes dates as the models do.
   const sequelize = RefreshToken.sequelize!

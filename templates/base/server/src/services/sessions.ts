@@ -17,14 +17,15 @@ export const clientOf = (req: Request): ClientInfo => ({
 })
 
 const insertSession = sql(
-  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt", "signedInWith") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt", "signedInWith", "confirmedUntil") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 )
 
-export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date, signedInWith: string): Promise<void> {
+/** A sign-in confirms its person (step-up) until `confirmedUntil`, as a confirmation would. */
+export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date, signedInWith: string, confirmedUntil: Date): Promise<void> {
   const now = new Date()
   const sequelize = Session.sequelize!
   await sequelize.query(insertSession(sequelize), {
-    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt, signedInWith],
+    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt, signedInWith, confirmedUntil],
     type: QueryTypes.INSERT,
   })
 }

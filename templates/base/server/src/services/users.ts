@@ -1,6 +1,8 @@
+import type { Request } from 'express'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import { sql } from '../db/sql.js'
 import type { UserFields } from '../features/types.js'
+import { unauthenticated } from '../http/errors.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
 import { boundUserFields } from '../models/user-fields.js'
@@ -112,6 +114,13 @@ const withRole = { include: [{ model: Role, as: 'Role' }] }
 export const findUserByEmail = (email: string) => User.findOne({ where: { email }, ...withRole })
 
 export const findUserById = (id: number) => User.findByPk(id, withRole)
+
+/** The signed-in user's row, for a route behind authentication (deleted meanwhile: 401). */
+export async function signedInUser(req: Request): Promise<User> {
+  const user = await User.findByPk(req.auth!.id)
+  if (!user) throw unauthenticated()
+  return user
+}
 
 export async function roleId(name: RoleName): Promise<number> {
   const role = await Role.findOne({ where: { name } })

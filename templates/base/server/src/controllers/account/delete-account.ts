@@ -6,10 +6,10 @@ import { validate } from '../../http/validate.js'
 import { keepingAnAdmin } from '../../security/admins.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
-import { confirmPassword } from '../../services/confirm-password.js'
 import { clearAuthCookies } from '../../services/cookies.js'
+import { signedInUser } from '../../services/users.js'
 
-export const deleteAccountSchema = z.object({ password: currentPasswordField })
+export const deleteAccountSchema = z.object({ password: currentPasswordField.optional() })
 
 /**
  * The account goes; its refresh tokens and sessions keep their rows (userId null, revoked), so
@@ -18,8 +18,8 @@ export const deleteAccountSchema = z.object({ password: currentPasswordField })
  */
 export function deleteAccount(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(deleteAccountSchema, req.body)
-    const user = await confirmPassword(req, res, password)
+    validate(deleteAccountSchema, req.body)
+    const user = await signedInUser(req)
     await keepingAnAdmin(
       (transaction) =>
         recordCredentialEvent(ctx, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) }),

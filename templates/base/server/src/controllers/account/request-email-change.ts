@@ -6,16 +6,16 @@ import { currentPasswordField, emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
-import { confirmPassword } from '../../services/confirm-password.js'
 import { startEmailChange } from '../../services/email-change.js'
+import { signedInUser } from '../../services/users.js'
 
-export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField })
+export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField.optional() })
 
 /** Nothing changes yet: the pending change is made here, and its job mails the link to the new address (services/email-change.ts). */
 export function requestEmailChange(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(emailChangeSchema, req.body)
-    const user = await confirmPassword(req, res, input.password)
+    const user = await signedInUser(req)
     if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
     // The pending change, its job and its event stand or fall together; the job gets only the row's id.
     await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, {

@@ -5,16 +5,16 @@ import { currentPasswordField, newPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
-import { confirmPassword } from '../../services/confirm-password.js'
 import { hashNewPassword } from '../../services/breached-passwords.js'
+import { signedInUser } from '../../services/users.js'
 
-export const updatePasswordSchema = z.object({ current_password: currentPasswordField, password: newPasswordField })
+export const updatePasswordSchema = z.object({ current_password: currentPasswordField.optional(), password: newPasswordField })
 
 /** A new password ends every other session and voids every pending link; this one stays signed in. */
 export function updatePassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(updatePasswordSchema, req.body)
-    const user = await confirmPassword(req, res, input.current_password, 'current_password')
+    const user = await signedInUser(req)
     const password = await hashNewPassword(ctx, input.password)
     await recordCredentialEvent(ctx, events.passwordChanged, user.id, {
       req,

@@ -11,6 +11,7 @@ import * as fillUsersSearch from './0010-fill-users-search.js'
 import * as bindLinksToAddress from './0011-bind-links-to-address.js'
 import * as markRevokingEvents from './0012-mark-revoking-events.js'
 import * as recordSignInFactor from './0013-record-sign-in-factor.js'
+import * as recordConfirmation from './0014-record-confirmation.js'
 import type { FeatureMigrations } from '../../features/types.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -31,6 +32,7 @@ const baseMigrations = [
   { name: '0011-bind-links-to-address', ...bindLinksToAddress },
   { name: '0012-mark-revoking-events', ...markRevokingEvents },
   { name: '0013-record-sign-in-factor', ...recordSignInFactor },
+  { name: '0014-record-confirmation', ...recordConfirmation },
 ]
 
 /** Base's migrations, then the feature layers', in layer order. */

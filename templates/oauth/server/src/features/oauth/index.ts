@@ -3,7 +3,8 @@ import { config } from './config.js'
 import * as createOAuthAccounts from './migrations/0001-create-oauth-accounts.js'
 import { OAuthAccount } from './models/oauth-account.js'
 import { OAuthFlow } from './models/oauth-flow.js'
-import { connectionRoutes, oauthSignInRoutes } from './routes.js'
+import { connectionRoutes, oauthSignInRoutes, providerConfirmRoutes } from './routes.js'
+import { findProvider } from './services/provider-registry.js'
 
 /** Social sign-in through the providers chosen (their layers' provider files and config). */
 export const feature: AppFeature = {
@@ -19,4 +20,14 @@ export const feature: AppFeature = {
   // A provider sign-in or link under way.
   credentialTokens: [{ model: OAuthFlow, grants: 'sign-in', pending: true }],
   signInMethods: [{ name: 'provider', count: (userId, transaction) => OAuthAccount.count({ where: { userId }, transaction }) }],
+  confirmMethods: [
+    {
+      // The linked providers this app still offers: a round trip through one confirms it is you.
+      offered: async (userId, ctx) =>
+        (await OAuthAccount.findAll({ attributes: ['provider'], where: { userId }, order: [['provider', 'ASC']] }))
+          .filter((account) => findProvider(ctx, account.provider))
+          .map((account) => `provider:${account.provider}`),
+      routes: (router, ctx) => router.use('/confirm/provider', providerConfirmRoutes(ctx)),
+    },
+  ],
 }

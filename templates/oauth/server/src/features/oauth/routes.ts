@@ -4,9 +4,12 @@ import { linkProvider } from './controllers/link-provider.js'
 import { listConnections } from './controllers/list-connections.js'
 import { listProviders } from './controllers/list-providers.js'
 import { providerCallback } from './controllers/provider-callback.js'
+import { startConfirmation, startConfirmationSchema } from './controllers/start-confirmation.js'
 import { startSignIn } from './controllers/start-sign-in.js'
 import { unlinkProvider } from './controllers/unlink-provider.js'
+import { precognitive } from '../../middleware/precognition.js'
 import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
+import { requireConfirmed } from '../../middleware/require-confirmed.js'
 
 /** Under /api/auth/oauth, signed out: starting stores a flow and an answer costs a call to the provider, so both are limited per IP. */
 export function oauthSignInRoutes(ctx: AppContext): Router {
@@ -22,7 +25,16 @@ export function oauthSignInRoutes(ctx: AppContext): Router {
 export function connectionRoutes(ctx: AppContext): Router {
   const router = Router()
   router.get('/', listConnections())
-  router.post('/:provider', linkProvider(ctx))
-  router.delete('/:provider', unlinkProvider(ctx))
+  // Step-up: from a borrowed session nobody links their own provider, or unlinks the owner's.
+  const confirmed = requireConfirmed(ctx)
+  router.post('/:provider', confirmed, linkProvider(ctx))
+  router.delete('/:provider', confirmed, unlinkProvider(ctx))
+  return router
+}
+
+/** Under /api/account/confirm/provider, behind authentication: confirming it is you with a linked provider (step-up). */
+export function providerConfirmRoutes(ctx: AppContext): Router {
+  const router = Router()
+  router.post('/:provider', precognitive(startConfirmationSchema), startConfirmation(ctx))
   return router
 }

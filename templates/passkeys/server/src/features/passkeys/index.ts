@@ -5,7 +5,7 @@ import { passkeyEndpoints } from './controllers/passkey-endpoints.js'
 import * as createPasskeys from './migrations/0001-create-passkeys.js'
 import { Passkey } from './models/passkey.js'
 import { PasskeyChallenge } from './models/passkey-challenge.js'
-import { passkeyAccountRoutes, passkeySignInRoutes } from './routes.js'
+import { passkeyAccountRoutes, passkeyConfirmRoutes, passkeySignInRoutes } from './routes.js'
 
 declare module '../../models/user.js' {
   interface User {
@@ -24,7 +24,7 @@ declare module '../../services/user-json.js' {
   }
 }
 
-/** Passkeys (WebAuthn): added behind the password, used to sign in without one. */
+/** Passkeys (WebAuthn): added behind step-up, used to sign in without a password and to confirm it is you. */
 export const feature: AppFeature = {
   name: 'passkeys',
   config,
@@ -49,4 +49,10 @@ export const feature: AppFeature = {
   // A registration or sign-in ceremony under way.
   credentialTokens: [{ model: PasskeyChallenge, grants: 'sign-in', pending: true }],
   signInMethods: [{ name: 'passkey', count: (userId, transaction) => Passkey.count({ where: { userId }, transaction }) }],
+  confirmMethods: [
+    {
+      offered: async (userId) => ((await Passkey.count({ where: { userId } })) > 0 ? ['passkey'] : []),
+      routes: (router, ctx, passwordChecked) => router.use('/confirm/passkey', passkeyConfirmRoutes(ctx, passwordChecked)),
+    },
+  ],
 }

@@ -1,6 +1,8 @@
 import { Router, type RequestHandler } from 'express'
 import type { AppContext } from '../../context.js'
 import { addPasskey, addPasskeySchema } from './controllers/add-passkey.js'
+import { confirmByPasskey, confirmByPasskeySchema } from './controllers/confirm-by-passkey.js'
+import { confirmOptions } from './controllers/confirm-options.js'
 import { listPasskeys } from './controllers/list-passkeys.js'
 import { passkeySignIn, passkeySignInSchema } from './controllers/passkey-sign-in.js'
 import { registrationOptions, registrationOptionsSchema } from './controllers/registration-options.js'
@@ -9,15 +11,26 @@ import { renamePasskey, renamePasskeySchema } from './controllers/rename-passkey
 import { signInOptions } from './controllers/sign-in-options.js'
 import { precognitive } from '../../middleware/precognition.js'
 import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
+import { requireConfirmed } from '../../middleware/require-confirmed.js'
 
 /** Under /api/account/passkeys, behind authentication. */
 export function passkeyAccountRoutes(ctx: AppContext, passwordChecked: RequestHandler[]): Router {
   const router = Router()
   router.get('/', listPasskeys())
-  router.post('/options', precognitive(registrationOptionsSchema), ...passwordChecked, registrationOptions(ctx))
+  // Step-up on adding and removing; the password these requests carry still confirms.
+  const confirmed = [...passwordChecked, requireConfirmed(ctx, { passwordField: 'password' })]
+  router.post('/options', precognitive(registrationOptionsSchema), ...confirmed, registrationOptions(ctx))
   router.post('/', precognitive(addPasskeySchema), addPasskey(ctx))
   router.patch('/:id', precognitive(renamePasskeySchema), renamePasskey())
-  router.delete('/:id', precognitive(removePasskeySchema), ...passwordChecked, removePasskey(ctx))
+  router.delete('/:id', precognitive(removePasskeySchema), ...confirmed, removePasskey(ctx))
+  return router
+}
+
+/** Under /api/account/confirm/passkey, behind authentication: confirming it is you with a passkey (step-up). */
+export function passkeyConfirmRoutes(ctx: AppContext, passwordChecked: RequestHandler[]): Router {
+  const router = Router()
+  router.post('/options', confirmOptions(ctx))
+  router.post('/', precognitive(confirmByPasskeySchema), ...passwordChecked, confirmByPasskey(ctx))
   return router
 }
 

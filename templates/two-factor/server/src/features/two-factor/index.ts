@@ -7,6 +7,7 @@ import { TwoFactorChallenge } from './models/two-factor-challenge.js'
 import { TwoFactorRecoveryCode } from './models/two-factor-recovery-code.js'
 import { twoFactorAccountRoutes, twoFactorChallengeRoute } from './routes.js'
 import { startChallenge } from './services/challenges.js'
+import { confirmByCode } from './services/confirm-by-code.js'
 
 declare module '../../models/user.js' {
   interface User {
@@ -68,4 +69,5 @@ export const feature: AppFeature = {
     // Replaced by their own flow (new codes, two-factor off), not by sign-outs.
     { model: TwoFactorRecoveryCode, grants: 'sign-in', pending: false },
   ],
+  confirmMethods: [confirmByCode],
 }

@@ -7,6 +7,7 @@ import { regenerateRecoveryCodes, regenerateRecoveryCodesSchema } from './contro
 import { loadChallenge, twoFactorChallenge, twoFactorChallengeSchema } from './controllers/two-factor-challenge.js'
 import { precognitive } from '../../middleware/precognition.js'
 import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
+import { requireConfirmed } from '../../middleware/require-confirmed.js'
 import type { TwoFactorChallenge } from './models/two-factor-challenge.js'
 
 /** A wrong code, as the handlers mark it: the only requests the code limits count. */
@@ -22,10 +23,12 @@ export function twoFactorAccountRoutes(ctx: AppContext, passwordChecked: Request
     limiter({ name: '2fa-confirm-user-ip', limit: ctx.rateLimits.twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
     limiter({ name: '2fa-confirm-ip', limit: ctx.rateLimits.twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
   ]
-  router.post('/', precognitive(enableTwoFactorSchema), ...passwordChecked, enableTwoFactor(ctx))
+  // Step-up on enabling, disabling and new codes; the password these requests carry still confirms.
+  const confirmed = [...passwordChecked, requireConfirmed(ctx, { passwordField: 'password' })]
+  router.post('/', precognitive(enableTwoFactorSchema), ...confirmed, enableTwoFactor(ctx))
   router.post('/confirm', precognitive(confirmTwoFactorSchema), ...confirmLimits, confirmTwoFactor(ctx))
-  router.delete('/', precognitive(disableTwoFactorSchema), ...passwordChecked, disableTwoFactor(ctx))
-  router.post('/recovery-codes', precognitive(regenerateRecoveryCodesSchema), ...passwordChecked, regenerateRecoveryCodes(ctx))
+  router.delete('/', precognitive(disableTwoFactorSchema), ...confirmed, disableTwoFactor(ctx))
+  router.post('/recovery-codes', precognitive(regenerateRecoveryCodesSchema), ...confirmed, regenerateRecoveryCodes(ctx))
   return router
 }
 

@@ -18,14 +18,18 @@ const flowCookie = z.object({
   verifier: z.string(),
   redirect: z.string().nullable(),
   remember: z.boolean(),
+  /** Confirming it is you (step-up) rather than linking, for the flow's user and session. */
+  confirm: z.boolean().optional(),
 })
 export type FlowCookie = z.infer<typeof flowCookie>
 
 export interface StartOptions {
   redirect: string | null
   remember: boolean
-  /** Linking from settings: the user, and the session that asked. */
+  /** Linking from settings, or confirming it is you: the user, and the session that asked. */
   link?: { userId: number; sessionId: string }
+  /** With `link`: the round trip confirms the session instead of linking an account. */
+  confirm?: boolean
 }
 
 /**
@@ -43,6 +47,7 @@ export async function startFlow(res: Response, ctx: AppContext, provider: OAuthP
     verifier: client.randomPKCECodeVerifier(),
     redirect: options.redirect,
     remember: options.remember,
+    ...(options.confirm ? { confirm: true } : {}),
   }
   const now = Date.now()
   // Expired flows are swept on the way, so a table that anyone can add to stays small.

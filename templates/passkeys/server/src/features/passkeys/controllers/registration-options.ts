@@ -5,23 +5,23 @@ import type { AppContext } from '../../../context.js'
 import { currentPasswordField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
 import { Passkey } from '../models/passkey.js'
-import { confirmPassword } from '../../../services/confirm-password.js'
+import { signedInUser } from '../../../services/users.js'
 import { rememberChallenge } from '../services/challenges.js'
 import { relyingParty } from '../services/relying-party.js'
 import { passkeys } from '../settings.js'
 
-// Optional for an account without a password, which confirms by a recent sign-in instead (services/confirm-password.ts).
+// Optional: a confirmed session (step-up) needs none, and an account without a password has none.
 export const registrationOptionsSchema = z.object({ password: currentPasswordField.optional() })
 
 /**
- * Step one of adding a passkey, behind the password: what the browser needs to make one. The
+ * Step one of adding a passkey, behind step-up: what the browser needs to make one. The
  * challenge is good once, for 5 minutes, in this session; the user's passkeys are excluded, so
  * one authenticator does not hold two for the same account.
  */
 export function registrationOptions(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(registrationOptionsSchema, req.body)
-    const user = await confirmPassword(req, res, password)
+    validate(registrationOptionsSchema, req.body)
+    const user = await signedInUser(req)
     const existing = await Passkey.findAll({ attributes: ['credentialId', 'transports'], where: { userId: user.id } })
     const rp = relyingParty(ctx)
     const options = await generateRegistrationOptions({

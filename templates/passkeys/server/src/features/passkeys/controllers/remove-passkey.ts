@@ -6,28 +6,26 @@ import { currentPasswordField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { keepWayIn } from '../../../security/ways-in.js'
-import { confirmPassword } from '../../../services/confirm-password.js'
 import { passkeyEvents } from '../events.js'
 import { Passkey } from '../models/passkey.js'
 import { findOwnPasskey, recountPasskeys } from '../services/passkey-rows.js'
 
-export const removePasskeySchema = z.object({ password: currentPasswordField })
+export const removePasskeySchema = z.object({ password: currentPasswordField.optional() })
 
 const lastWayIn = () =>
   fieldError('password', 'This passkey is the only way to sign in to your account: set a password (with "Forgot password?") or add another passkey first.')
 
 /**
- * Behind the password; the `passkey_removed` event and the count go with the deletion. An
+ * Behind step-up; the `passkey_removed` event and the count go with the deletion. An
  * account keeps a way to sign in: the security core counts what is left, after the deletion and
  * under the user's row lock, and refuses the last one.
  */
 export function removePasskey(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(removePasskeySchema, req.body)
+    validate(removePasskeySchema, req.body)
     const userId = req.auth!.id
     const passkey = await findOwnPasskey(userId, String(req.params.id))
     if (!passkey) throw notFound()
-    await confirmPassword(req, res, password)
     await recordCredentialEvent(ctx, passkeyEvents.removed, userId, {
       req,
       userChanged: true,

@@ -1,6 +1,6 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
 
-export type CeremonyPurpose = 'register' | 'sign_in'
+export type CeremonyPurpose = 'register' | 'sign_in' | 'confirm'
 
 /**
  * A passkey ceremony under way: the SHA-256 of its challenge, for one use within its lifetime.

@@ -6,15 +6,15 @@ import { validate } from '../../../http/validate.js'
 import { TwoFactorRecoveryCode } from '../models/two-factor-recovery-code.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { twoFactorEvents } from '../events.js'
-import { confirmPassword } from '../../../services/confirm-password.js'
+import { signedInUser } from '../../../services/users.js'
 
-export const disableTwoFactorSchema = z.object({ password: currentPasswordField })
+export const disableTwoFactorSchema = z.object({ password: currentPasswordField.optional() })
 
 /** Secret, recovery codes and waiting sign-ins go; other sessions end. */
 export function disableTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(disableTwoFactorSchema, req.body)
-    const user = await confirmPassword(req, res, password)
+    validate(disableTwoFactorSchema, req.body)
+    const user = await signedInUser(req)
     // Sign-ins waiting for a code go too: the security core voids every pending challenge.
     await recordCredentialEvent(ctx, twoFactorEvents.disabled, user.id, {
       req,

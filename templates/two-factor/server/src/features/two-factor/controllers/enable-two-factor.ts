@@ -3,12 +3,12 @@ import { z } from 'zod'
 import type { AppContext } from '../../../context.js'
 import { currentPasswordField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
-import { confirmPassword } from '../../../services/confirm-password.js'
 import { encrypt } from '../services/encryption.js'
 import { newTotpSecret, otpauthUrl, qrCodeSvg } from '../services/totp.js'
 import { saveUserChanges } from '../../../services/user-updates.js'
+import { signedInUser } from '../../../services/users.js'
 
-export const enableTwoFactorSchema = z.object({ password: currentPasswordField })
+export const enableTwoFactorSchema = z.object({ password: currentPasswordField.optional() })
 
 /**
  * Step one of two: a new secret, kept pending (encrypted) until a code from it is confirmed, so
@@ -17,8 +17,8 @@ export const enableTwoFactorSchema = z.object({ password: currentPasswordField }
  */
 export function enableTwoFactor(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(enableTwoFactorSchema, req.body)
-    const user = await confirmPassword(req, res, password)
+    validate(enableTwoFactorSchema, req.body)
+    const user = await signedInUser(req)
     const secret = newTotpSecret()
     await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY) })
     const url = otpauthUrl(secret, user.email)

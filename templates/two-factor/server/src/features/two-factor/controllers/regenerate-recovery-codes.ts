@@ -6,16 +6,16 @@ import { currentPasswordField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { twoFactorEvents } from '../events.js'
-import { confirmPassword } from '../../../services/confirm-password.js'
 import { replaceRecoveryCodes } from '../services/recovery-codes.js'
+import { signedInUser } from '../../../services/users.js'
 
-export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswordField })
+export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswordField.optional() })
 
 /** A new set of codes (the old ones stop working); other sessions end, as a lost set may be in use. */
 export function regenerateRecoveryCodes(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { password } = validate(regenerateRecoveryCodesSchema, req.body)
-    const user = await confirmPassword(req, res, password)
+    validate(regenerateRecoveryCodesSchema, req.body)
+    const user = await signedInUser(req)
     if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'Two-factor authentication is not enabled.')
     let recoveryCodes: string[] = []
     await recordCredentialEvent(ctx, twoFactorEvents.recoveryCodesRegenerated, user.id, {

@@ -1,21 +1,15 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppContext } from '../../../context.js'
-import { HttpError, fieldError } from '../../../http/errors.js'
+import { HttpError } from '../../../http/errors.js'
 import { validate } from '../../../http/validate.js'
 import { User } from '../../../models/index.js'
 import type { TwoFactorChallenge } from '../models/two-factor-challenge.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
-import { events } from '../../../security/events.js'
-import { twoFactorEvents } from '../events.js'
 import { signIn } from '../../../services/sign-in.js'
 import { clearChallengeCookie, completeChallenge, countAttempt, openChallenge, voidIfSpent } from '../services/challenges.js'
-import { decrypt } from '../services/encryption.js'
-import { lockedUntil, reachesLockout, SECOND_FACTOR_FAILURE } from '../services/lockout.js'
-import { useRecoveryCode } from '../services/recovery-codes.js'
-import { acceptStep, stepOfCode } from '../services/totp.js'
+import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from '../services/second-factor.js'
 import { findUserById, identityOf, serializeUser } from '../../../services/users.js'
-import { INVALID_CODE, USED_CODE, codeField, recoveryCodeField } from './fields.js'
+import { codeField, recoveryCodeField } from './fields.js'
 
 export const twoFactorChallengeSchema = z
   .object({ code: codeField.optional(), recovery_code: recoveryCodeField.optional() })
@@ -42,12 +36,7 @@ export function twoFactorChallenge(ctx: AppContext): RequestHandler {
     const challenge = res.locals.twoFactorChallenge as TwoFactorChallenge
     const input = validate(twoFactorChallengeSchema, req.body)
     // While the account's second step is locked, no code is even looked at, the right one included.
-    const locked = await lockedUntil(challenge.userId)
-    if (locked) {
-      const seconds = Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000))
-      res.setHeader('Retry-After', String(seconds))
-      throw new HttpError(429, `Too many wrong codes for this account. Please try again in ${seconds} seconds.`)
-    }
+    await refuseWhileLocked(res, challenge.userId)
     if (!(await countAttempt(challenge))) {
       clearChallengeCookie(res, ctx)
       throw expired()
@@ -60,8 +49,7 @@ export function twoFactorChallenge(ctx: AppContext): RequestHandler {
       // for the account as a whole, from every address, by the lockout.
       res.locals.wrongCode = true
       await voidIfSpent(challenge)
-      await recordCredentialEvent(ctx, events.signInFailed, user.id, { req, meta: SECOND_FACTOR_FAILURE })
-      if (await reachesLockout(user.id)) await recordCredentialEvent(ctx, twoFactorEvents.lockedOut, user.id, { req })
+      await countWrongSecondFactor(ctx, req, user.id)
       throw wrong
     }
     if (!(await completeChallenge(challenge))) throw expired()
@@ -71,18 +59,4 @@ export function twoFactorChallenge(ctx: AppContext): RequestHandler {
     const accessToken = await signIn(req, res, ctx, identityOf(json), challenge.remember, 'second_factor', challenge.factor)
     res.json({ user: json, access_token: accessToken })
   }
-}
-
-async function checkCode(ctx: AppContext, user: User, code: string): Promise<HttpError | null> {
-  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, ctx.env.ENCRYPTION_KEY) : null
-  if (user.twoFactorSecret && !secret) {
-    ctx.logger.error({ userId: user.id }, 'two-factor secret does not decrypt: was ENCRYPTION_KEY changed? Recovery codes still work.')
-  }
-  const step = secret ? stepOfCode(secret, code) : null
-  if (step === null) return fieldError('code', INVALID_CODE)
-  return (await acceptStep(user.id, step)) ? null : fieldError('code', USED_CODE)
-}
-
-async function checkRecoveryCode(user: User, code: string): Promise<HttpError | null> {
-  return (await useRecoveryCode(user.id, code)) ? null : fieldError('recovery_code', 'The recovery code is invalid or was already used.')
 }

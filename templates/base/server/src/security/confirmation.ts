@@ -1,0 +1,53 @@
+import { Op, type Transaction } from 'sequelize'
+import type { AppContext } from '../context.js'
+import { HttpError } from '../http/errors.js'
+import { Session, User } from '../models/index.js'
+
+// Step-up ("sudo mode"): sensitive actions need the signed-in person to have confirmed it is
+// them within CONFIRM_TTL, so that a borrowed laptop or a stolen session cookie is not enough.
+// A confirmation lives on its session row: it ends with the session, is never carried to a new
+// family, and every revoking event clears it (security/credential-events.ts).
+
+type Ttl = Pick<AppContext, 'env'>
+
+/**
+ * Until when a confirmation (or a sign-in, which confirms its new session) made now lasts, in
+ * whole seconds: what MySQL's DATETIME keeps, so the answer and the stored time are the same.
+ */
+export const confirmationEnd = (ctx: Ttl): Date => new Date(Math.floor(Date.now() / 1000 + ctx.env.CONFIRM_TTL_SECONDS) * 1000)
+
+const CONFIRM_MESSAGE = "Confirm it's you to continue."
+
+/** A guarded route without a live confirmation; the client's "Confirm it's you" dialog opens on `errors.confirm`. */
+export const confirmationRequired = () => new HttpError(403, CONFIRM_MESSAGE, { confirm: [CONFIRM_MESSAGE] })
+
+/** Confirms the user's live session for CONFIRM_TTL; null when that session is gone (nothing to confirm). */
+export async function confirmSession(ctx: Ttl, userId: number, sessionId: string): Promise<Date | null> {
+  const until = confirmationEnd(ctx)
+  const [count] = await Session.update(
+    { confirmedUntil: until },
+    { where: { id: sessionId, userId, revokedAt: null, expiresAt: { [Op.gt]: new Date() } } },
+  )
+  return count > 0 ? until : null
+}
+
+/** Until when the session is confirmed, or null. Read from the database: a revocation on another instance counts at once. */
+export async function confirmedUntil(userId: number, sessionId: string | undefined): Promise<Date | null> {
+  if (!sessionId) return null
+  const session = await Session.findOne({ where: { id: sessionId, userId, revokedAt: null }, attributes: ['confirmedUntil'] })
+  const until = session?.confirmedUntil ? new Date(session.confirmedUntil) : null
+  return until && until.getTime() > Date.now() ? until : null
+}
+
+/** Part of every revoking event: no session of these users stays confirmed, the asking one included. */
+export async function clearConfirmations(userIds: number[], transaction?: Transaction): Promise<void> {
+  await Session.update({ confirmedUntil: null }, { where: { userId: userIds, confirmedUntil: { [Op.ne]: null } }, transaction })
+}
+
+/** The ways this account can confirm (`password`, then the layers': `totp`, `passkey`, `provider:<name>`). */
+export async function confirmMethods(ctx: AppContext, userId: number): Promise<string[]> {
+  const user = await User.findByPk(userId, { attributes: ['id', 'password'] })
+  if (!user) return []
+  const offered = await Promise.all(ctx.features.flatMap((feature) => feature.confirmMethods ?? []).map((method) => method.offered(userId, ctx)))
+  return [...(user.password !== null ? ['password'] : []), ...offered.flat()]
+}

@@ -1,0 +1,53 @@
+import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server'
+import { Op } from 'sequelize'
+import type { AppContext } from '../../../context.js'
+import { Passkey } from '../models/passkey.js'
+import { relyingParty } from './relying-party.js'
+
+/**
+ * A signed assertion of one of the stored passkeys, checked against its challenge (which the
+ * caller has used up), the origin, RP id, public key, user verification and the signature
+ * counter, which it advances: `verified`, or why not. Sign-in and confirming it is you share it.
+ */
+export async function checkAssertion(ctx: AppContext, response: AuthenticationResponseJSON, challenge: string, passkey: Passkey): Promise<'verified' | 'counter' | 'signature'> {
+  const result = await verify(ctx, response, challenge, passkey)
+  return result.outcome === 'verified' && !(await advanceCounter(passkey, result.counter, result.backedUp)) ? 'counter' : result.outcome
+}
+
+type Verification = { outcome: 'verified'; counter: number; backedUp: boolean } | { outcome: 'counter' | 'signature' }
+
+async function verify(ctx: AppContext, response: AuthenticationResponseJSON, challenge: string, passkey: Passkey): Promise<Verification> {
+  const rp = relyingParty(ctx)
+  try {
+    const result = await verifyAuthenticationResponse({
+      response,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.id,
+      requireUserVerification: true,
+      credential: {
+        id: passkey.credentialId,
+        publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')),
+        counter: passkey.counter,
+        transports: passkey.transports?.split(',') as never,
+      },
+    })
+    if (!result.verified) return { outcome: 'signature' }
+    return { outcome: 'verified', counter: result.authenticationInfo.newCounter, backedUp: result.authenticationInfo.credentialBackedUp }
+  } catch (error) {
+    // The library refuses a counter that did not go up (a cloned authenticator) with an error
+    // of its own wording; every other refusal is a wrong signature, origin, RP id or flag.
+    return { outcome: error instanceof Error && /counter/i.test(error.message) ? 'counter' : 'signature' }
+  }
+}
+
+/**
+ * Stores the new counter only if it still goes up from what is stored: two sign-ins with the
+ * same counter value (a clone used in parallel) cannot both pass. Authenticators that keep no
+ * counter report 0 every time.
+ */
+async function advanceCounter(passkey: Passkey, counter: number, backedUp: boolean): Promise<boolean> {
+  const where = counter === 0 ? { id: passkey.id, counter: 0 } : { id: passkey.id, counter: { [Op.lt]: counter } }
+  const [updated] = await Passkey.update({ counter, backedUp, lastUsedAt: new Date() }, { where })
+  return updated === 1
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import type { AppContext, AppFeature } from '../../../context.js'
+import { validate } from '../../../http/validate.js'
+import { User } from '../../../models/index.js'
+import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from './second-factor.js'
+
+type ConfirmMethod = NonNullable<AppFeature['confirmMethods']>[number]
+
+const schema = z.object({
+  code: z
+    .string({ error: 'The code field must be a string.' })
+    .trim()
+    .min(1, 'The code field is required.')
+    .max(64, 'The code is invalid.'),
+})
+
+/**
+ * Confirming it is you (step-up) with `{code}`: six digits from the authenticator, or one recovery
+ * code. A wrong one counts like a wrong password on the account routes and like a wrong code at a
+ * challenge (the account-wide lockout), so step-up is no side door for guessing codes.
+ */
+export const confirmByCode: ConfirmMethod = {
+  field: 'code',
+  async offered(userId) {
+    const user = await User.findByPk(userId, { attributes: ['id', 'twoFactorConfirmedAt'] })
+    return user?.twoFactorConfirmedAt ? ['totp'] : []
+  },
+  async check(req, res, ctx: AppContext, userId, value) {
+    const { code } = validate(schema, { code: value })
+    await refuseWhileLocked(res, userId)
+    const user = await User.findByPk(userId)
+    if (!user?.twoFactorConfirmedAt) return false
+    const digits = code.replace(/\s+/g, '')
+    const wrong = /^\d{6}$/.test(digits) ? await checkCode(ctx, user, digits) : await checkRecoveryCode(user, code, 'code')
+    if (!wrong) return true
+    res.locals.wrongPassword = true
+    await countWrongSecondFactor(ctx, req, userId)
+    throw wrong
+  },
+}
