@@ -7,7 +7,7 @@ import type { Redis } from 'ioredis'
 import type { Sequelize } from 'sequelize'
 import type { AppSettings } from './config/settings.js'
 import type { ServerFeature } from './features/types.js'
-import type { JobHandlers, JobQueue } from './jobs/types.js'
+import type { JobDeps, JobHandlers, JobQueue } from './jobs/types.js'
 import type { Logger } from './logger.js'
 import type { Mailer } from './mail/mailer.js'
 import type { AuthCache } from './services/auth-cache.js'
@@ -45,5 +45,5 @@ export interface AppContext extends AppSettings, AppServices {
 }
 
 /** A feature layer of this app (features/<layer>/index.ts exports one). */
-export type AppFeature = ServerFeature<AppContext>
+export type AppFeature = ServerFeature<AppContext, JobDeps, Partial<JobHandlers>>
 export type AppFeatures = readonly AppFeature[]

@@ -83,7 +83,7 @@ describe.skipIf(!redisUrl)(`guest sessions on Redis${redisLabel}`, () => {
     expect(ttl).toBeLessThanOrEqual(security.sessionTtlSeconds)
   })
 
-  it('offers get and set on req.session to server code', async () => {
+  it('offers get and set on req.guestSession to server code', async () => {
     const res = await supertest(app()).get('/api/session')
     const cookies = jar(res)
     await supertest(app()).patch('/api/session').set(withCookies(cookies)).send({ step: 2 })

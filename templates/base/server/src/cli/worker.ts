@@ -1,5 +1,4 @@
 import { createAppContext } from '../create-context.js'
-import { jobNames } from '../jobs/types.js'
 import { connectOrExit, exitWith, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
 // A worker of its own, for deployments that run jobs outside the web process (WORKER=false there).
@@ -8,7 +7,7 @@ if (!env.REDIS_URL) exitWith('REDIS_URL is not set: without Redis, jobs run insi
 const sequelize = await connectOrExit(env)
 await refuseWithPendingMigrations(sequelize)
 const ctx = await createAppContext({ env, sequelize, worker: true })
-ctx.logger.info(`Worker started: processing ${jobNames.join(', ')}`)
+ctx.logger.info(`Worker started: processing ${Object.keys(ctx.jobHandlers).join(', ')}`)
 
 async function stop() {
   await ctx.close()

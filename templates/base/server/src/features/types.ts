@@ -137,8 +137,11 @@ export interface CredentialToken {
   mailedTo?: string
 }
 
-/** One feature layer, as the server's core consumes it. */
-export interface ServerFeature<Ctx> {
+/**
+ * One feature layer, as the server's core consumes it. `JobDeps` and `Jobs` are what the app's
+ * job handlers are given and are (context.ts fills them in, as it does `Ctx`).
+ */
+export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   /** The layer's folder name under templates/ and features/. */
   name: string
   config?: FeatureConfig
@@ -150,6 +153,11 @@ export interface ServerFeature<Ctx> {
   signInMethods?: readonly SignInMethod[]
   credentialTokens?: readonly CredentialToken[]
   confirmMethods?: readonly ConfirmMethod<Ctx>[]
+  /**
+   * The layer's own queued work and mails, by job name (declare the payloads on `JobPayloads`
+   * in jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.
+   */
+  jobs?(deps: JobDeps): Jobs
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

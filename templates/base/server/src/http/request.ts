@@ -12,9 +12,13 @@ declare global {
   namespace Express {
     interface Request {
       auth?: AuthIdentity
-      /** The session (refresh family) of the authenticated request. */
+      /**
+       * The device session of the authenticated request: one sign-in, its refresh-token family
+       * and its `sessions` row (models/session.ts), listed on the sessions page.
+       */
       sessionId?: string
-      session: GuestSession
+      /** The guest session: a small key-value store kept in Redis for anyone, signed in or not (session/). */
+      guestSession: GuestSession
     }
   }
 }

@@ -1,9 +1,5 @@
-import type { AuthConfig } from '../config/auth.js'
-import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
-import type { Mailer } from '../mail/mailer.js'
 import { linkWithToken, resetPasswordMessage } from '../mail/messages.js'
-import type { AuthCache } from '../services/auth-cache.js'
 import { mailEmailChange } from '../services/email-change.js'
 import { pruneAbandonedAccounts, registerAddress, resendVerificationLink } from '../services/email-verification.js'
 import { issueResetLink } from '../services/password-reset.js'
@@ -11,13 +7,17 @@ import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
 import { linksVoidedSince } from '../security/voided-since.js'
-import type { JobHandlers } from './types.js'
+import type { BaseJobHandlers, JobDeps, JobHandlers } from './types.js'
 
 /**
  * The work behind register, resend-verification, forgot-password and an e-mail change. The HTTP
  * handlers answer the same for every address; whether an account exists is only decided here.
  */
-export function createJobHandlers(deps: { env: Env; auth: AuthConfig; mailer: Mailer; authCache: Pick<AuthCache, 'userChanged'> }): JobHandlers {
+export function createJobHandlers(deps: JobDeps, features: readonly { jobs?: (deps: JobDeps) => Partial<JobHandlers> }[]): JobHandlers {
+  return { ...baseJobHandlers(deps), ...Object.assign({}, ...features.map((feature) => feature.jobs?.(deps))) } as JobHandlers
+}
+
+function baseJobHandlers(deps: JobDeps): BaseJobHandlers {
   const { env, mailer } = deps
   return {
     async 'user:verify-email'(job) {

@@ -1,5 +1,9 @@
 import type { Transaction } from 'sequelize'
+import type { AuthConfig } from '../config/auth.js'
+import type { Env } from '../config/env.js'
+import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
+import type { AuthCache } from '../services/auth-cache.js'
 /**
  * Jobs never carry a token, and a mail job only delivers: nothing usable sits in the outbox or
  * Redis, and a link voided after its request was accepted is never mailed. Where the request may
@@ -8,7 +12,7 @@ import type { NoticePayload } from '../security/notices.js'
  * (security/voided-since.ts). A registration also carries its name and bcrypt hash (never the
  * password), which its verification link will set.
  */
-export interface JobPayloads {
+export interface BaseJobPayloads {
   /** `register`: a registration of an address, new or not; `resend`: a new link was asked for. */
   'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend'; eventsUpTo?: number }
   /** `eventsUpTo` is missing only in jobs queued by an earlier version. */
@@ -28,11 +32,26 @@ export interface JobPayloads {
   'security:prune-events': Record<string, never>
 }
 
+/**
+ * Every job of the app: base's, and the feature layers', which declare their payloads here
+ * (`declare module`) and their handlers in their manifest's `jobs` (features/types.ts).
+ */
+export interface JobPayloads extends BaseJobPayloads {}
+
 export type JobName = keyof JobPayloads
 
 export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> }
 
-export const jobNames = ['user:verify-email', 'user:reset-password', 'user:confirm-email', 'user:security-notice', 'security:prune-events'] as const satisfies readonly JobName[]
+/** What job handlers are given, base's and the feature layers' (their manifest's `jobs`). */
+export interface JobDeps {
+  env: Env
+  auth: AuthConfig
+  mailer: Mailer
+  authCache: Pick<AuthCache, 'userChanged'>
+}
+
+/** Base's own jobs (jobs/handlers.ts). */
+export type BaseJobHandlers = Pick<JobHandlers, keyof BaseJobPayloads>
 
 export interface JobQueue {
   readonly driver: 'redis' | 'in-process'

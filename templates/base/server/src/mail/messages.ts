@@ -12,7 +12,8 @@ function message(to: string, subject: string, lines: string[], action?: { label:
   return { to, subject, text, html }
 }
 
-export function linkWithToken(baseUrl: string, page: 'verify-email' | 'reset-password', token: string, email: string): string {
+/** A page of the client (`verify-email`, `reset-password`, a layer's own) with a mailed token and the address it went to. */
+export function linkWithToken(baseUrl: string, page: string, token: string, email: string): string {
   const query = new URLSearchParams({ token, email })
   return `${baseUrl}/${page}?${query.toString()}`
 }

@@ -4,11 +4,11 @@ import type { AppContext } from '../context.js'
 import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../services/cookies.js'
 import { createGuestSession, isSessionId } from '../session/guest-session.js'
 
-/** Gives every request `req.session`; a no-op session when the store is disabled. */
+/** Gives every request `req.guestSession`; a no-op session when the store is disabled. */
 export function guestSession(ctx: AppContext): RequestHandler {
   const name = cookieNames(ctx).session
   return (req, res, next) => {
-    req.session = createGuestSession(
+    req.guestSession = createGuestSession(
       ctx.sessions,
       () => {
         const cookie = readSignedCookie(req, ctx, name).value

@@ -103,7 +103,7 @@ export function createRateLimiters(ctx: AppContext): RateLimiters {
     register: mailing('register', settings.registerPerIp, settings.registerPerEmailIp, settings.registerPerEmailIpHourly),
     forgotPassword: mailing('forgot', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
     resendVerification: mailing('resend', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
-    sessionCreate: [limiter({ name: 'session-ip', limit: settings.sessionCreatePerIp, key: ipOf, skip: (req) => !req.session.enabled || req.session.started })],
+    sessionCreate: [limiter({ name: 'session-ip', limit: settings.sessionCreatePerIp, key: ipOf, skip: (req) => !req.guestSession.enabled || req.guestSession.started })],
     accountPassword: [
       limiter({ name: 'account-password', limit: settings.accountPasswordPerUser, key: userOf, failuresOnly: true, failed: (_req, res) => res.locals.wrongPassword === true }),
     ],

@@ -40,7 +40,7 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
   const sessionId = refresh.row.family
   if (newDevice) await recordCredentialEvent(ctx, events.newDevice, identity.id, { origin, sessionId })
   await recordCredentialEvent(ctx, events.signIn, identity.id, { origin, sessionId, meta: { method } })
-  await req.session.regenerate()
+  await req.guestSession.regenerate()
   return setTokenCookies(res, ctx, identity, refresh)
 }
 

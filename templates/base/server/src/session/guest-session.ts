@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import type { SessionData, SessionStore } from './store.js'
 
-/** The guest session of one request, available as `req.session`. */
+/** The guest session of one request, available as `req.guestSession`. */
 export interface GuestSession {
   /** null when the store is disabled; reading it starts the session (and sets its cookie). */
   readonly id: string | null
@@ -21,7 +21,7 @@ export interface GuestSession {
 export const newSessionId = () => randomBytes(32).toString('base64url')
 export const isSessionId = (value: unknown): value is string => typeof value === 'string' && /^[\w-]{43}$/.test(value)
 
-/** What `req.session` is when the store is disabled: one shared object, nothing to do. */
+/** What `req.guestSession` is when the store is disabled: one shared object, nothing to do. */
 const disabledSession: GuestSession = {
   id: null,
   enabled: false,

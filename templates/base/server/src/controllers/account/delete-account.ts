@@ -26,7 +26,7 @@ export function deleteAccount(ctx: AppContext): RequestHandler {
       'password',
       'You are the only admin: make another user an admin before deleting your account.',
     )
-    await req.session.reset()
+    await req.guestSession.reset()
     clearAuthCookies(res, ctx)
     res.status(204).end()
   }

@@ -8,7 +8,7 @@ import { clearAuthCookies } from '../../services/cookies.js'
 export function logoutAll(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     if (req.auth) await recordCredentialEvent(ctx, events.sessionsRevoked, req.auth.id, { req, revoke: 'all', meta: { scope: 'all' } })
-    await req.session.reset()
+    await req.guestSession.reset()
     clearAuthCookies(res, ctx)
     res.status(204).end()
   }

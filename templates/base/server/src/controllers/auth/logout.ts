@@ -8,7 +8,7 @@ import { clearAuthCookies } from '../../services/cookies.js'
 export function logout(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     if (req.auth && req.sessionId) await recordCredentialEvent(ctx, events.signOut, req.auth.id, { req, revoke: { only: req.sessionId } })
-    await req.session.reset()
+    await req.guestSession.reset()
     clearAuthCookies(res, ctx)
     res.status(204).end()
   }

@@ -2,6 +2,6 @@ import type { RequestHandler } from 'express'
 
 export function showSession(): RequestHandler {
   return async (req, res) => {
-    res.json({ id: req.session.id, enabled: req.session.enabled, data: await req.session.all() })
+    res.json({ id: req.guestSession.id, enabled: req.guestSession.enabled, data: await req.guestSession.all() })
   }
 }

@@ -34,8 +34,8 @@ export function updateSession(): RequestHandler {
     }
     const patch = validate(updateSessionSchema, body)
     try {
-      const data = await req.session.merge(patch)
-      res.json({ id: req.session.id, enabled: req.session.enabled, data })
+      const data = await req.guestSession.merge(patch)
+      res.json({ id: req.guestSession.id, enabled: req.guestSession.enabled, data })
     } catch (error) {
       if (error instanceof SessionLimitError) throw new HttpError(422, error.message)
       throw error
