@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { z } from 'zod'
 import type { FeatureConfig } from '../features/types.js'
 import { paths } from '../paths.js'
 import { project } from './project.js'
@@ -79,153 +80,164 @@ export function loadEnv(features: ConfiguredFeatures, source: NodeJS.ProcessEnv 
   return parseEnv(source, features)
 }
 
+/**
+ * Every variable of base is one zod schema of `variables` (a layer's come through its
+ * `config.env`): a bad value is one line naming it, and start-up stops with all of them. The
+ * rules that read two variables (the mail transport and SMTP, SameSite and CORS) run on the
+ * values that parsed.
+ */
 export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
-  const errors: string[] = []
   // An empty value (`REDIS_URL=`) means unset, as in most .env loaders.
   const read = (name: string): string | undefined => {
     const value = source[name]?.trim()
     return value === '' ? undefined : value
   }
+  const errors: string[] = []
   const fail = (name: string, problem: string) => {
     errors.push(`Invalid environment variable ${name}: ${problem}`)
   }
 
-  const nodeEnv = read('NODE_ENV') ?? 'development'
-  if (!['development', 'production', 'test'].includes(nodeEnv)) {
-    fail('NODE_ENV', `"${nodeEnv}" is not one of development, production, test.`)
+  const schemas: Record<string, z.ZodType> = { ...variables, ...Object.fromEntries(secretNames(features).map((name) => [name, secret])) }
+  const parsed: Record<string, unknown> = {}
+  for (const [name, schema] of Object.entries(schemas)) {
+    const result = schema.safeParse(read(name))
+    if (result.success) parsed[name] = result.data
+    else fail(name, result.error.issues[0]!.message)
   }
+  const values = parsed as Parsed
+  for (const [name, problem] of crossProblems(values, read('MAIL_TRANSPORT') !== undefined)) fail(name, problem)
 
-  const portText = read('PORT') ?? '3000'
-  const port = Number(portText)
-  if (!/^\d+$/.test(portText) || port > 65535) fail('PORT', `"${portText}" is not a port number (0-65535).`)
-
-  let baseUrl = 'http://localhost:3000'
-  let baseOrigin = baseUrl
-  const baseText = read('BASE_URL')
-  if (baseText !== undefined) {
-    const url = parseUrl(baseText, ['http:', 'https:'])
-    if (!url) fail('BASE_URL', `"${baseText}" is not an http(s) URL such as http://localhost:3000.`)
-    else {
-      baseUrl = (url.origin + url.pathname).replace(/\/+$/, '')
-      baseOrigin = url.origin
-    }
-  }
-
-  const databaseUrl = read('DATABASE_URL') ?? project.defaultDatabaseUrl
-  if (!/^(sqlite|mysql|mariadb|postgres|postgresql):/.test(databaseUrl)) {
-    fail('DATABASE_URL', 'must start with sqlite:, mysql:// or postgres:// (for example sqlite:./data/app.sqlite).')
-  } else if (/^postgres(ql)?:/.test(databaseUrl)) {
-    if (!parseUrl(databaseUrl, ['postgres:', 'postgresql:'])?.pathname.slice(1)) {
-      fail('DATABASE_URL', 'a PostgreSQL URL must name the database, as in postgres://postgres@127.0.0.1:5432/my_app.')
-    }
-  } else if (!databaseUrl.startsWith('sqlite:') && !parseUrl(databaseUrl, ['mysql:', 'mariadb:'])?.pathname.slice(1)) {
-    fail('DATABASE_URL', 'a MySQL URL must name the database, as in mysql://root@127.0.0.1:3306/my_app.')
-  }
-
-  const redisUrl = read('REDIS_URL')
-  if (redisUrl !== undefined && !parseUrl(redisUrl, ['redis:', 'rediss:'])) {
-    fail('REDIS_URL', `"${redisUrl}" is not a redis:// or rediss:// URL.`)
-  }
-  const smtpUrl = read('SMTP_URL')
-  if (smtpUrl !== undefined && !parseUrl(smtpUrl, ['smtp:', 'smtps:'])) {
-    fail('SMTP_URL', `"${smtpUrl}" is not an smtp:// or smtps:// URL.`)
-  }
-  const mailTransportText = read('MAIL_TRANSPORT')
-  const mailTransport = (mailTransportText ?? (smtpUrl !== undefined ? 'smtp' : 'log')).toLowerCase()
-  if (mailTransport !== 'smtp' && mailTransport !== 'log') {
-    fail('MAIL_TRANSPORT', `"${mailTransport}" is not smtp or log.`)
-  } else if (smtpUrl === undefined && mailTransport === 'smtp') {
-    fail('SMTP_URL', 'is required with MAIL_TRANSPORT=smtp (for example smtp://user:pass@smtp.example.com:587).')
-  } else if (smtpUrl === undefined && nodeEnv === 'production' && mailTransportText === undefined) {
-    // Without SMTP every reset and verification link would sit in the log, readable by whoever
-    // reads the logs: in production that has to be asked for, not fallen into.
-    fail('SMTP_URL', 'is required in production (for example smtp://user:pass@smtp.example.com:587); set MAIL_TRANSPORT=log if mail is meant to go to the log.')
-  }
-  const mailFrom = read('MAIL_FROM') ?? 'no-reply@localhost'
-
-  const pwnedText = (read('PWNED_PASSWORDS') ?? 'on').toLowerCase()
-  if (pwnedText !== 'on' && pwnedText !== 'off') fail('PWNED_PASSWORDS', `"${pwnedText}" is not on or off.`)
-  const pwnedUrlText = read('PWNED_PASSWORDS_URL') ?? 'https://api.pwnedpasswords.com'
-  const pwnedUrl = parseUrl(pwnedUrlText, ['http:', 'https:'])
-  if (!pwnedUrl) fail('PWNED_PASSWORDS_URL', `"${pwnedUrlText}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
-
-  const confirmTtlText = read('CONFIRM_TTL') ?? '15m'
-  const confirmTtl = durationSeconds(confirmTtlText)
-  if (confirmTtl === null) fail('CONFIRM_TTL', `"${confirmTtlText}" is not a duration such as 15m, 900s or 1h.`)
-
-  const secrets: Record<string, string> = {}
-  for (const name of secretNames(features)) {
-    const value = read(name)
-    const hint = 'generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"'
-    if (value === undefined) fail(name, `is required; ${hint}`)
-    else if (PLACEHOLDER.test(value)) fail(name, `is still the placeholder "${value}"; ${hint}`)
-    else if (value.length < security.minSecretLength) {
-      fail(name, `must be at least ${security.minSecretLength} characters (it has ${value.length}); ${hint}`)
-    }
-    secrets[name] = value ?? ''
-  }
-
-  const sameSite = (read('COOKIE_SAMESITE') ?? 'lax').toLowerCase()
-  if (sameSite !== 'lax' && sameSite !== 'none') fail('COOKIE_SAMESITE', `"${sameSite}" is not lax or none.`)
-
-  const hostPrefix = (read('COOKIE_HOST_PREFIX') ?? 'false').toLowerCase()
-  if (hostPrefix !== 'true' && hostPrefix !== 'false') fail('COOKIE_HOST_PREFIX', `"${hostPrefix}" is not true or false.`)
-
-  const corsOrigins: string[] = []
-  for (const entry of (read('CORS_ORIGINS') ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
-    const url = parseUrl(entry, ['http:', 'https:'])
-    // A wildcard or a path would make the allow-list meaningless or never match.
-    if (!url || url.origin !== entry.replace(/\/$/, '')) {
-      fail('CORS_ORIGINS', `"${entry}" is not an origin such as https://admin.example.com (no path, no wildcard).`)
-    } else corsOrigins.push(url.origin)
-  }
-  if (sameSite === 'none' && corsOrigins.length === 0) {
-    fail('COOKIE_SAMESITE', 'none is only for cross-origin clients: list them in CORS_ORIGINS.')
-  }
-
-  const trustText = read('TRUST_PROXY')
-  let trustProxy: Env['TRUST_PROXY']
-  if (trustText === 'true' || trustText === 'false') trustProxy = trustText === 'true'
-  else if (trustText !== undefined && /^\d+$/.test(trustText)) trustProxy = Number(trustText)
-  else trustProxy = trustText
-
-  const redisPrefix = read('REDIS_PREFIX')
-  if (redisPrefix !== undefined && !/^[\w:.-]{1,64}$/.test(redisPrefix)) {
-    fail('REDIS_PREFIX', 'may hold only letters, digits and _ : . - (at most 64).')
-  }
-
-  const instanceId = read('INSTANCE_ID')
-  if (instanceId !== undefined && !/^[\w.-]{1,64}$/.test(instanceId)) {
-    fail('INSTANCE_ID', 'may hold only letters, digits and _ . - (at most 64).')
-  }
-
-  const base = { NODE_ENV: nodeEnv as NodeEnv, BASE_URL: baseUrl, BASE_ORIGIN: baseOrigin }
+  const base = { NODE_ENV: values.NODE_ENV ?? 'development', BASE_URL: values.BASE_URL ?? DEFAULT_BASE_URL, BASE_ORIGIN: new URL(values.BASE_URL ?? DEFAULT_BASE_URL).origin }
   const featureEnv = Object.assign({}, ...features.map((feature) => feature.config?.env?.(read, fail, base))) as FeatureEnv
 
   if (errors.length > 0) throw new EnvError(errors)
-
+  const { MAIL_TRANSPORT, CONFIRM_TTL, ...rest } = values
   return {
-    NODE_ENV: nodeEnv as NodeEnv,
-    PORT: port,
-    BASE_URL: baseUrl,
-    BASE_ORIGIN: baseOrigin,
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    REDIS_PREFIX: redisPrefix,
-    SMTP_URL: smtpUrl,
-    MAIL_TRANSPORT: mailTransport as MailTransport,
-    MAIL_FROM: mailFrom,
-    ...(secrets as unknown as Pick<Env, 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET' | 'COOKIE_SECRET'> & FeatureSecrets),
-    COOKIE_SAMESITE: sameSite as SameSite,
-    COOKIE_HOST_PREFIX: hostPrefix === 'true',
-    CORS_ORIGINS: corsOrigins,
-    TRUST_PROXY: trustProxy,
-    INSTANCE_ID: instanceId,
-    PWNED_PASSWORDS: pwnedText === 'on',
-    PWNED_PASSWORDS_URL: (pwnedUrl?.origin ?? '') + (pwnedUrl?.pathname ?? '').replace(/\/+$/, ''),
-    CONFIRM_TTL_SECONDS: confirmTtl ?? 0,
+    ...(rest as typeof rest & Pick<Env, 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET' | 'COOKIE_SECRET'> & FeatureSecrets),
+    BASE_ORIGIN: base.BASE_ORIGIN,
+    MAIL_TRANSPORT: MAIL_TRANSPORT ?? (rest.SMTP_URL !== undefined ? 'smtp' : 'log'),
+    CONFIRM_TTL_SECONDS: CONFIRM_TTL,
     ...featureEnv,
   }
+}
+
+const DEFAULT_BASE_URL = 'http://localhost:3000'
+
+/**
+ * One variable: `parse` gets its text (undefined when unset) and returns its value, or
+ * `problem(...)` saying what is wrong with it.
+ */
+const variable = <T>(parse: (text: string | undefined) => T | Problem) =>
+  z.string().optional().transform((text, ctx) => {
+    const value = parse(text)
+    if (!(value instanceof Problem)) return value as T
+    ctx.addIssue({ code: 'custom', message: value.message })
+    return z.NEVER
+  })
+
+class Problem {
+  constructor(readonly message: string) {}
+}
+const problem = (message: string) => new Problem(message)
+
+const urlOf = (protocols: string[], example: string) =>
+  variable((text) => (text === undefined || parseUrl(text, protocols) ? text : problem(`"${text}" is not ${example}.`)))
+
+const plainName = (max: number, allowed: string, pattern: RegExp) =>
+  variable((text) => (text === undefined || pattern.test(text) ? text : problem(`may hold only letters, digits and ${allowed} (at most ${max}).`)))
+
+const hint = 'generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"'
+const secret = variable((text) => {
+  if (text === undefined) return problem(`is required; ${hint}`)
+  if (PLACEHOLDER.test(text)) return problem(`is still the placeholder "${text}"; ${hint}`)
+  if (text.length < security.minSecretLength) return problem(`must be at least ${security.minSecretLength} characters (it has ${text.length}); ${hint}`)
+  return text
+})
+
+const variables = {
+  NODE_ENV: variable((text = 'development') =>
+    (['development', 'production', 'test'] as const).includes(text as NodeEnv) ? (text as NodeEnv) : problem(`"${text}" is not one of development, production, test.`),
+  ),
+  PORT: variable((text = '3000') => (/^\d+$/.test(text) && Number(text) <= 65535 ? Number(text) : problem(`"${text}" is not a port number (0-65535).`))),
+  BASE_URL: variable((text) => {
+    if (text === undefined) return DEFAULT_BASE_URL
+    const url = parseUrl(text, ['http:', 'https:'])
+    // Public origin plus optional path prefix, without a trailing slash.
+    return url ? (url.origin + url.pathname).replace(/\/+$/, '') : problem(`"${text}" is not an http(s) URL such as http://localhost:3000.`)
+  }),
+  DATABASE_URL: variable((text = project.defaultDatabaseUrl) => {
+    if (!/^(sqlite|mysql|mariadb|postgres|postgresql):/.test(text)) {
+      return problem('must start with sqlite:, mysql:// or postgres:// (for example sqlite:./data/app.sqlite).')
+    }
+    if (/^postgres(ql)?:/.test(text) && !parseUrl(text, ['postgres:', 'postgresql:'])?.pathname.slice(1)) {
+      return problem('a PostgreSQL URL must name the database, as in postgres://postgres@127.0.0.1:5432/my_app.')
+    }
+    if (/^(mysql|mariadb):/.test(text) && !parseUrl(text, ['mysql:', 'mariadb:'])?.pathname.slice(1)) {
+      return problem('a MySQL URL must name the database, as in mysql://root@127.0.0.1:3306/my_app.')
+    }
+    return text
+  }),
+  REDIS_URL: urlOf(['redis:', 'rediss:'], 'a redis:// or rediss:// URL'),
+  REDIS_PREFIX: plainName(64, '_ : . -', /^[\w:.-]{1,64}$/),
+  SMTP_URL: urlOf(['smtp:', 'smtps:'], 'an smtp:// or smtps:// URL'),
+  // Unset: smtp when SMTP_URL is set, else log (parseEnv).
+  MAIL_TRANSPORT: variable((text) => {
+    const transport = text?.toLowerCase()
+    return transport === undefined || transport === 'smtp' || transport === 'log' ? (transport as MailTransport | undefined) : problem(`"${transport}" is not smtp or log.`)
+  }),
+  MAIL_FROM: variable((text = 'no-reply@localhost') => text),
+  COOKIE_SAMESITE: variable((text = 'lax') => {
+    const sameSite = text.toLowerCase()
+    return sameSite === 'lax' || sameSite === 'none' ? (sameSite as SameSite) : problem(`"${sameSite}" is not lax or none.`)
+  }),
+  COOKIE_HOST_PREFIX: variable((text = 'false') => {
+    const flag = text.toLowerCase()
+    return flag === 'true' || flag === 'false' ? flag === 'true' : problem(`"${flag}" is not true or false.`)
+  }),
+  CORS_ORIGINS: variable((text = '') => {
+    const origins: string[] = []
+    for (const entry of text.split(',').map((part) => part.trim()).filter(Boolean)) {
+      const url = parseUrl(entry, ['http:', 'https:'])
+      // A wildcard or a path would make the allow-list meaningless or never match.
+      if (!url || url.origin !== entry.replace(/\/$/, '')) return problem(`"${entry}" is not an origin such as https://admin.example.com (no path, no wildcard).`)
+      origins.push(url.origin)
+    }
+    return origins
+  }),
+  TRUST_PROXY: variable((text): Env['TRUST_PROXY'] => {
+    if (text === 'true' || text === 'false') return text === 'true'
+    return text !== undefined && /^\d+$/.test(text) ? Number(text) : text
+  }),
+  INSTANCE_ID: plainName(64, '_ . -', /^[\w.-]{1,64}$/),
+  PWNED_PASSWORDS: variable((text = 'on') => {
+    const flag = text.toLowerCase()
+    return flag === 'on' || flag === 'off' ? flag === 'on' : problem(`"${flag}" is not on or off.`)
+  }),
+  PWNED_PASSWORDS_URL: variable((text = 'https://api.pwnedpasswords.com') => {
+    const url = parseUrl(text, ['http:', 'https:'])
+    return url ? url.origin + url.pathname.replace(/\/+$/, '') : problem(`"${text}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
+  }),
+  CONFIRM_TTL: variable((text = '15m') => durationSeconds(text) ?? problem(`"${text}" is not a duration such as 15m, 900s or 1h.`)),
+}
+
+type Parsed = { [K in keyof typeof variables]: z.output<(typeof variables)[K]> } & Record<string, unknown>
+
+/** The rules across two variables, for those that parsed: one line each. */
+function crossProblems(values: Partial<Parsed>, transportGiven: boolean): [string, string][] {
+  const problems: [string, string][] = []
+  if ('SMTP_URL' in values && 'MAIL_TRANSPORT' in values && values.SMTP_URL === undefined) {
+    if (values.MAIL_TRANSPORT === 'smtp') {
+      problems.push(['SMTP_URL', 'is required with MAIL_TRANSPORT=smtp (for example smtp://user:pass@smtp.example.com:587).'])
+    } else if (values.NODE_ENV === 'production' && !transportGiven) {
+      // Without SMTP every reset and verification link would sit in the log, readable by whoever
+      // reads the logs: in production that has to be asked for, not fallen into.
+      problems.push(['SMTP_URL', 'is required in production (for example smtp://user:pass@smtp.example.com:587); set MAIL_TRANSPORT=log if mail is meant to go to the log.'])
+    }
+  }
+  if (values.COOKIE_SAMESITE === 'none' && values.CORS_ORIGINS?.length === 0) {
+    problems.push(['COOKIE_SAMESITE', 'none is only for cross-origin clients: list them in CORS_ORIGINS.'])
+  }
+  return problems
 }
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 }

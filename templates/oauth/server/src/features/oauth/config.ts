@@ -12,7 +12,7 @@ declare module '../../config/rate-limits.js' {
 
 declare module '../../services/cookies.js' {
   interface FeatureCookieNames {
-    /** The state, nonce and PKCE verifier of a provider sign-in under way (services/oauth/flows.ts). */
+    /** The state, nonce and PKCE verifier of a provider sign-in under way (features/oauth/services/flows.ts). */
     oauth: string
   }
 }

@@ -19,7 +19,7 @@ declare module '../../config/rate-limits.js' {
 
 declare module '../../services/cookies.js' {
   interface FeatureCookieNames {
-    /** The challenge of a passkey sign-in under way (services/passkeys/challenges.ts). */
+    /** The challenge of a passkey sign-in under way (features/passkeys/services/challenges.ts). */
     webauthn: string
   }
 }

@@ -3,7 +3,7 @@ import type { FeatureConfig } from '../types.js'
 
 declare module '../../config/env.js' {
   interface FeatureSecrets {
-    /** Encrypts two-factor secrets at rest (services/two-factor/encryption.ts). */
+    /** Encrypts two-factor secrets at rest (features/two-factor/services/encryption.ts). */
     ENCRYPTION_KEY: string
   }
 }
@@ -19,7 +19,7 @@ declare module '../../config/rate-limits.js' {
 
 declare module '../../services/cookies.js' {
   interface FeatureCookieNames {
-    /** The pending two-factor challenge between the password step and the code (services/two-factor/challenges.ts). */
+    /** The pending two-factor challenge between the password step and the code (features/two-factor/services/challenges.ts). */
     twoFactor: string
   }
 }

@@ -12,7 +12,7 @@ export interface ProviderProfile {
 
 export type ProviderTokens = TokenEndpointResponse & TokenEndpointResponseHelpers
 
-/** What differs between providers; the flow around them is one (services/oauth/). */
+/** What differs between providers; the flow around them is one (services/). */
 export interface OAuthProviderSetup {
   /** In URLs (`/api/auth/oauth/<id>`) and in `oauth_accounts.provider`. */
   id: string
