@@ -1,6 +1,7 @@
 /**
  * Generates the variants (src/variants.ts: a pairwise-covering set, or with --all every
  * combination) into a temporary folder outside the repo, links them all to one shared install,
+ * and, but with --all, skips what an earlier variant of the run proved (`skipRepeats` below),
  * and runs each variant's own typecheck, tests and build, then starts it as a user would
  * (`db:migrate`, `start`) and asks `/api/health`. A client already checked in the run (the same
  * bytes) is not type-checked or tested again, and each browser test file runs once, in the first
@@ -47,6 +48,13 @@ const { values } = parseArgs({
   },
 })
 const variants = values.only ? values.only.split(',') : values.all ? ALL_VARIANT_IDS : VARIANT_IDS
+/**
+ * CI's run (the pairwise set) skips what an earlier variant of the run already proved, to stay
+ * within its time: a server test file already run with the same bytes on the same database (and
+ * Redis, when this variant has it), unless it reads the layer registry; and the scale-out step
+ * after its first run. `--all` (before a release) runs everything.
+ */
+const skipRepeats = !values.all
 const steps = (values.steps ? values.steps.split(',') : STEPS) as Step[]
 for (const id of variants) variant(id)
 for (const step of steps) if (!STEPS.includes(step)) throw new Error(`unknown step ${step}`)
@@ -72,11 +80,14 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
   return result
 }
 
-async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, e2eFiles: string[]): Promise<boolean> {
+async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, e2eFiles: string[], serverTests?: string[]): Promise<boolean> {
   const title = { start: 'npm run db:migrate && npm start, then GET /api/health', 'scale-out': 'two instances and a worker behind nginx' }
   console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
   if (clientCheckedBy && (step === 'typecheck' || step === 'test')) {
     console.log(`(client identical to ${clientCheckedBy}'s, whose run checked it: ${step === 'test' ? 'server tests' : 'server and test typecheck'} only)`)
+  }
+  if (step === 'test' && serverTests) {
+    console.log(`(server: ${serverTests.length} test files; the others ran with the same bytes on this database in an earlier variant)`)
   }
   const started = Date.now()
   const ok =
@@ -86,12 +97,14 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'typecheck' && clientCheckedBy
           ? await typecheckWithoutClient(cwd, env)
-          : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+          : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
 
-function stepArguments(step: Step, clientCheckedBy: string | undefined, e2eFiles: string[]): string[] {
+function stepArguments(step: Step, clientCheckedBy: string | undefined, e2eFiles: string[], serverTests?: string[]): string[] {
+  // File filters select within every project: the client's folder keeps its tests when they are due.
+  if (step === 'test' && serverTests) return ['--', ...serverTests, ...(clientCheckedBy ? ['--project', 'server*'] : ['client/tests/'])]
   if (step === 'test' && clientCheckedBy) return ['--', '--project', 'server*']
   if (step === 'test:e2e') return ['--', ...e2eFiles]
   return []
@@ -122,6 +135,31 @@ async function typecheckWithoutClient(cwd: string, env: NodeJS.ProcessEnv): Prom
     if (exitCode !== 0) return false
   }
   return true
+}
+
+let scaledOut = false
+
+/** The server test files run so far, by database and Redis: `sqlite redis` → their hashes. */
+const serverTestsRun = new Map<string, Set<string>>()
+
+/**
+ * The server test files this variant must run, or undefined for all of them: with `skipRepeats`,
+ * not those an earlier variant ran with the same bytes on the same database (with Redis, when
+ * this one has it), except files that read the layer registry (`features/index`,
+ * `import.meta.glob`), whose tests change with the layers even when their bytes do not.
+ */
+function serverTestsToRun(id: string, cwd: string): string[] | undefined {
+  const db = variantAnswers(id).db
+  const files = filesUnder(join(cwd, 'server', 'tests')).filter((file) => file.endsWith('.test.ts'))
+  const hashes = new Map(files.map((file) => [file, createHash('sha256').update(readFileSync(file)).digest('hex')]))
+  const ranWith = (redis: boolean) => serverTestsRun.get(`${db} ${redis}`) ?? new Set<string>()
+  const ran = new Set([...ranWith(true), ...(variant(id).redis ? [] : ranWith(false))])
+  const key = `${db} ${variant(id).redis}`
+  serverTestsRun.set(key, new Set([...(serverTestsRun.get(key) ?? []), ...hashes.values()]))
+  if (!skipRepeats) return undefined
+  const readsLayers = (file: string) => /features\/index|import\.meta\.glob/.test(readFileSync(file, 'utf8'))
+  const toRun = files.filter((file) => !ran.has(hashes.get(file)!) || readsLayers(file))
+  return toRun.length === files.length ? undefined : toRun.map((file) => file.slice(cwd.length + 1))
 }
 
 /** The variant whose run checked each client: the client depends on few answers, and its tests on none of the database. */
@@ -168,13 +206,16 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   if (id === VARIANT_IDS[0]) env.PATH = `${(await toolchain(MANAGERS[0]!, NEWEST_NODE)).bin}${delimiter}${env.PATH}`
   console.log(`\n━━ ${id} on Node ${(await execa('node', ['--version'], { env })).stdout}`)
   const clientCheckedBy = clientCheckedBefore(id, dir)
+  const serverTests = steps.includes('test') ? serverTestsToRun(id, dir) : undefined
   try {
     for (const step of steps) {
       const e2eFiles = step === 'test:e2e' ? browserFilesToRun(dir) : []
       if (step === 'test:e2e' && e2eFiles.length === 0) continue
-      if (step === 'scale-out' && !scalesOut(variant(id))) continue
+      if (step === 'test' && serverTests?.length === 0 && clientCheckedBy) continue
+      if (step === 'scale-out' && (!scalesOut(variant(id)) || (skipRepeats && scaledOut))) continue
+      if (step === 'scale-out') scaledOut = true
       // A variant that does not build has nothing to start or run in a browser.
-      if (!(await runStep(id, step, dir, env, clientCheckedBy, e2eFiles)) && step === 'build') break
+      if (!(await runStep(id, step, dir, env, clientCheckedBy, e2eFiles, serverTests)) && step === 'build') break
     }
   } finally {
     const results = join(dir, 'test-results')

@@ -9,8 +9,9 @@ import { EmailChangeToken, EmailVerificationToken, OutboxJob, PasswordResetToken
 import { hashToken, issueOneTimeToken } from '../src/services/one-time-tokens.js'
 import { issueResetLink } from '../src/services/password-reset.js'
 import { confirmLinkIn, linkIn, mailTo, type ReceivedMail } from './helpers/mail.js'
-import { account, me, within } from './helpers/requests.js'
+import { account, me } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
+import { jobsDone } from './helpers/jobs.js'
 
 const t = useTestApps()
 
@@ -36,10 +37,6 @@ async function plantPendingLinks(user: User): Promise<void> {
   await EmailVerificationToken.create({ userId: user.id, email: user.email, tokenHash: hashToken(randomUUID()), expiresAt: new Date(Date.now() + 3_600_000), choose: true })
 }
 
-/** Waits until every job the app queued is done, so what the SMTP server holds is all there will be. */
-async function jobsDone(of = ctx): Promise<void> {
-  await within(10_000, async () => (await OutboxJob.count({ where: { queue: of.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
-}
 
 async function noticesTo(email: string, subject: string, of = ctx): Promise<ReceivedMail[]> {
   await jobsDone(of)
@@ -144,7 +141,7 @@ describe('takeovers through a pending credential, replayed', () => {
     const arriving = mail.next(mailTo(user.email))
     await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
     await arriving
-    await jobsDone()
+    await jobsDone(ctx)
     const rows = await OutboxJob.findAll({ where: { queue: ctx.keyPrefix } })
     expect(rows.length).toBeGreaterThan(0)
     for (const row of rows) {

@@ -1,9 +1,8 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { OutboxJob } from '../src/models/index.js'
 import { mailTo } from './helpers/mail.js'
-import { within } from './helpers/requests.js'
 import { makeUser, PASSWORD, uniqueEmail, useTestApps, type TestApp } from './helpers/test-app.js'
+import { jobsDone } from './helpers/jobs.js'
 
 const t = useTestApps()
 const relaxed = {
@@ -25,7 +24,6 @@ describe('no account enumeration (verification on)', () => {
     ;({ app, ctx } = await t.build({ auth: { requireEmailVerification: true }, rateLimits: relaxed }))
   })
   /** Each request's job (a mail, or an account and a link) finishes before the next sample starts, so it slows none of them. */
-  const jobsDone = () => within(10_000, async () => (await OutboxJob.count({ where: { queue: ctx.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
 
   const cases: Array<[string, (email: string) => supertest.Test]> = [
     ['forgot-password', (email) => supertest(app).post('/api/auth/forgot-password').send({ email })],
@@ -45,7 +43,7 @@ describe('no account enumeration (verification on)', () => {
       const ms = performance.now() - start
       statuses.add(res.status)
       bodies.add(shape(res.body))
-      await jobsDone()
+      await jobsDone(ctx)
       return ms
     }
     for (let i = 0; i < 6; i++) {

@@ -53,15 +53,16 @@ describe('mail without SMTP_URL', () => {
     const user = await makeUser()
     await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
     const messages = () => fs.readdirSync(mailDir).filter((name) => name.endsWith('.eml'))
-    await until(() => messages().length > 0)
+    const loggedMail = () => logger.records().find((record) => (record.mail as { to?: string } | undefined)?.to === user.email)
+    // The file is written before the log line: under load a check between the two saw no line.
+    await until(() => messages().length > 0 && loggedMail() !== undefined)
     const file = messages()[0]!
     const source = fs.readFileSync(path.join(mailDir, file), 'utf8')
     expect(source).toContain(`To: ${user.email}`)
     // One JSON object per line: the mail's line breaks are escaped inside its record, so no
     // text can start a line of its own in the log.
     for (const line of logger.lines) expect(() => JSON.parse(line), line).not.toThrow()
-    const logged = logger.records().find((record) => (record.mail as { to?: string } | undefined)?.to === user.email)
-    expect((logged?.mail as { text: string }).text).toContain('/reset-password?token=')
+    expect((loggedMail()?.mail as { text: string }).text).toContain('/reset-password?token=')
     // The link sits in the file as sent (8bit, not folded or =3D-encoded), ready to use.
     const link = /^Reset password: (http:\/\/localhost:3000\/reset-password\?token=([\w-]+)&email=(\S+))$/m.exec(source)
     expect(link, source).not.toBeNull()

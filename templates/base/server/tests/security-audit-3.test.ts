@@ -14,6 +14,7 @@ import { confirmLinkIn, linkIn, mailTo, type ReceivedMail } from './helpers/mail
 import { freePort } from './helpers/processes.js'
 import { account, within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
+import { jobsDone } from './helpers/jobs.js'
 
 /** Attacks on pending registrations, mail jobs, mail limits, names in mail and the device line, each replayed through real HTTP, database and SMTP. */
 const t = useTestApps()
@@ -26,10 +27,6 @@ beforeAll(async () => {
 
 const register = (email: string, password: string, name: string) => supertest(app).post('/api/auth/register').send({ name, email, password })
 
-/** Waits until every job the app queued is done, so what the SMTP server holds is all there will be. */
-async function jobsDone(of = ctx): Promise<void> {
-  await within(10_000, async () => (await OutboxJob.count({ where: { queue: of.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
-}
 
 async function mailsTo(email: string, subject: string, of = ctx): Promise<ReceivedMail[]> {
   await jobsDone(of)
@@ -128,10 +125,10 @@ describe('MED: pre-registration survives the owner\'s own reset', () => {
     await supertest(app).post('/api/auth/verify-email').send({ email, token: attackers.token }).expect(422)
 
     // "Send the link again": whatever arrives, no link of it sets the stranger's password.
-    await jobsDone()
+    await jobsDone(ctx)
     const before = mail.received.length
     await supertest(app).post('/api/auth/resend-verification').send({ email }).expect(200)
-    await jobsDone()
+    await jobsDone(ctx)
     for (const received of mail.received.slice(before).filter(mailTo(email))) {
       expect(received.body).not.toContain('Mallory')
       const link = linkIn(received, 'verify-email')
@@ -154,7 +151,7 @@ describe('MED: pre-registration survives the owner\'s own reset', () => {
   it('a reset of a verified account leaves a stranger\'s pending registration answering login\'s 403 rule', async () => {
     const owner = await makeUser()
     await register(owner.email, 'stranger password', 'Mallory').expect(202)
-    await jobsDone()
+    await jobsDone(ctx)
     const token = await issueResetLink(owner)
     await supertest(app).post('/api/auth/reset-password').send({ email: owner.email, token, password: 'owner password' }).expect(200)
     await supertest(app).post('/api/auth/login').send({ email: owner.email, password: 'stranger password' }).expect(403)

@@ -3,13 +3,13 @@ import { Op } from 'sequelize'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import type { AppContext } from '../src/context.js'
-import { OutboxJob, PasswordResetToken, SecurityEvent, Session, type User } from '../src/models/index.js'
+import { PasswordResetToken, SecurityEvent, Session, type User } from '../src/models/index.js'
 import { TwoFactorChallenge } from '../src/features/two-factor/models/two-factor-challenge.js'
 import { issueResetLink } from '../src/services/password-reset.js'
 import { mailTo } from './helpers/mail.js'
-import { within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 import { answerChallenge, codeFor, earlierCode, passwordStep, twoFactorApi, withTwoFactor, wrongCode } from './helpers/two-factor.js'
+import { jobsDone } from './helpers/jobs.js'
 
 const t = useTestApps()
 
@@ -41,10 +41,6 @@ async function tenWrongCodes(app: Express, user: User, secret: string): Promise<
     const res = await challengeFrom(app, cookies, ip, { code: wrong })
     expect(res.status, `wrong code ${n + 1}`).toBe(422)
   }
-}
-
-async function jobsDone(ctx: AppContext): Promise<void> {
-  await within(10_000, async () => (await OutboxJob.count({ where: { queue: ctx.keyPrefix, finishedAt: null, failedAt: null } })) === 0)
 }
 
 describe('lockout of the second step', () => {
