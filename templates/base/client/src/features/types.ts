@@ -19,6 +19,29 @@ export interface RegisterExtension {
 }
 
 /**
+ * A way to confirm it's you, offered by the "Confirm it's you" dialog that a sensitive request
+ * refused for want of a fresh confirmation opens (the password is base's own).
+ */
+export interface ConfirmExtension {
+  /**
+   * The method, as `GET /api/account/confirm` lists the account's: a name, which also stands for
+   * its family of `<name>:<which>` methods, if it has one.
+   */
+  method: string
+  /**
+   * Shown in the dialog when the account has the method, with the matching `methods` as a prop
+   * (and the dialog's class on its one root element). It confirms through the API itself and then
+   * emits `confirmed`.
+   */
+  component: Component<{ methods: string[] }>
+  /**
+   * For a method that leaves the page and comes back to it with its outcome in the query (a
+   * provider's round trip): what to tell the user, and the query keys to drop so it is told once.
+   */
+  returned?(query: LocationQuery): { message: string; kind: 'success' | 'error'; keys: string[] } | undefined
+}
+
+/**
  * What a feature layer adds to the client: it ships `features/<layer>.ts` exporting
  * `feature: ClientFeature`, and base reads the list in `features/index.ts`, never a feature by name.
  */
@@ -34,4 +57,5 @@ export interface ClientFeature {
   afterLogin?(data: unknown, redirect: LocationQuery[string] | undefined): RouteLocationRaw | undefined
   login?: LoginExtension
   register?: RegisterExtension
+  confirm?: ConfirmExtension
 }

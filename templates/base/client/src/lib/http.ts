@@ -1,8 +1,10 @@
 import type { Router } from 'vue-router'
 import { createHttp, isHttpError } from '@/plugins/visit'
+import { confirmItsYou } from './confirm-its-you'
 
-// The API is same-origin (Vite proxies /api in development); its cookies carry the session.
-export const http = createHttp()
+// The API is same-origin (Vite proxies /api in development); its cookies carry the session. A
+// sensitive request it refuses until the user confirms it's them opens the dialog, then goes again.
+export const http = createHttp({ confirm: confirmItsYou })
 
 /**
  * A 401 from anything but the auth endpoints means the session ended while the page was open:

@@ -1,4 +1,5 @@
-import type { Router } from 'vue-router'
+import type { RouteLocationNormalized, RouteLocationRaw, Router } from 'vue-router'
+import { features } from '@/features'
 import { appName } from '@/lib/appName'
 import { useAuthStore } from '@/stores/auth'
 import { useFlashStore } from '@/stores/flash'
@@ -13,9 +14,25 @@ export function installGuards(router: Router): void {
       useFlashStore().show('That page is for administrators.', 'error')
       return { name: 'dashboard' }
     }
+    return confirmationReturned(to)
   })
 
   router.afterEach((to) => {
     document.title = [to.meta.title, appName].filter(Boolean).join(' · ')
   })
+}
+
+/**
+ * A way of confirming it's you that left the page comes back to it with its outcome in the query:
+ * told once, as a flash, and the page opens without it.
+ */
+function confirmationReturned(to: RouteLocationNormalized): RouteLocationRaw | undefined {
+  for (const feature of features) {
+    const report = feature.confirm?.returned?.(to.query)
+    if (!report) continue
+    useFlashStore().show(report.message, report.kind)
+    const query = { ...to.query }
+    for (const key of report.keys) delete query[key]
+    return { path: to.path, query, hash: to.hash, replace: true }
+  }
 }

@@ -63,6 +63,24 @@ export const signInError = (code: string) =>
 /** The words for the `error` of a linking that came back to `/settings/connections?error=<code>`. */
 export const linkError = (code: string) => lookup(LINK_ERRORS, code, 'Linking did not work. Please try again.')
 
+/**
+ * A confirmation through a provider came back to the page that asked, `?confirmed=<provider>` or
+ * `?error=confirm_failed`: what to tell the user.
+ */
+export function confirmReturned(query: LocationQuery) {
+  if (queryString(query.confirmed)) {
+    return { message: 'You have confirmed it’s you: try again what you were doing.', kind: 'success' as const, keys: ['confirmed'] }
+  }
+  if (query.error === 'confirm_failed') {
+    return {
+      message: 'Confirming it’s you with that provider did not work. Please try again, or confirm another way.',
+      kind: 'error' as const,
+      keys: ['error'],
+    }
+  }
+  return undefined
+}
+
 /** A query value as one string, if it is one. */
 export const queryString = (value: LocationQuery[string] | undefined) => (typeof value === 'string' && value ? value : undefined)
 

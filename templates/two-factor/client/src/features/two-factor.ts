@@ -1,4 +1,5 @@
 import type { ClientFeature } from './types'
+import TwoFactorConfirm from '@/components/TwoFactorConfirm.vue'
 import { challengeLocation, needsTwoFactor } from '@/lib/two-factor'
 import TwoFactorChallengePage from '@/pages/TwoFactorChallengePage.vue'
 import TwoFactorSettingsPage from '@/pages/settings/TwoFactorSettingsPage.vue'
@@ -22,4 +23,5 @@ export const feature: ClientFeature = {
   ],
   settings: [{ path: 'two-factor', name: 'settings-two-factor', component: TwoFactorSettingsPage, meta: { title: 'Two-factor authentication' } }],
   afterLogin: (data, redirect) => (needsTwoFactor(data) ? challengeLocation(redirect) : undefined),
+  confirm: { method: 'totp', component: TwoFactorConfirm },
 }

@@ -18,6 +18,11 @@ export interface HttpRequest {
   signal?: AbortSignal
   /** Only for a FormData body: then the request goes through axios, whose XHR reports upload progress (fetch cannot). */
   onUploadProgress?: (event: AxiosProgressEvent) => void
+  /**
+   * False: a refusal that asks the user to confirm it's them fails at once, without asking (a
+   * request made in the background, which the user did not start and would not expect a dialog from).
+   */
+  confirm?: false
 }
 
 export interface HttpDefaults {
@@ -25,6 +30,13 @@ export interface HttpDefaults {
   baseURL?: string
   /** Milliseconds a request may take, its body included; 0 or unset: no limit. */
   timeout?: number
+  /**
+   * Asked when the server wants the user to confirm it's them before it goes on (a 403 with
+   * `errors.confirm`), as Inertia asks on a 409: true once confirmed, and the request is sent
+   * again, once; false, and it fails with that answer. Requests refused meanwhile wait for the
+   * same answer. `withdrawn` aborts when every request waiting for it was cancelled.
+   */
+  confirm?: (refusal: HttpError, withdrawn: AbortSignal) => Promise<boolean>
 }
 
 /** A request that failed: with the server's `response` (a status outside 2xx), or without one (offline, timed out). */
@@ -50,6 +62,12 @@ export const isCancel = (error: unknown): error is CanceledError => error instan
  * shaped alike (axios', say, where `configureVisit({ http })` was given one).
  */
 export const responseOf = (error: unknown): HttpResponse | undefined => (error instanceof Error ? (error as Partial<HttpError>).response : undefined)
+
+/** The server's step-up refusal: 403 with `errors.confirm`, "confirm it's you, then try again". */
+function needsConfirmation(error: unknown): boolean {
+  const response = responseOf(error)
+  return response?.status === 403 && (response.data as { errors?: { confirm?: unknown } } | undefined)?.errors?.confirm !== undefined
+}
 
 // What axios does with a body it was not told the type of: JSON when it parses, else the text.
 function parse(text: string): unknown {
@@ -95,8 +113,10 @@ const viaAxios: Transport = async (url, init, { onUploadProgress }) => {
  */
 export function createHttp(defaults: HttpDefaults = {}) {
   const listeners = new Set<(error: HttpError) => void>()
+  // The confirmation being asked for, shared by every request refused while it is open.
+  let asking: { answer: Promise<boolean>; waiting: number; withdraw: AbortController } | null = null
 
-  async function request<T = any>(req: HttpRequest): Promise<HttpResponse<T>> {
+  async function send<T>(req: HttpRequest): Promise<HttpResponse<T>> {
     const { method = 'get', data, signal } = req
     const upload = data instanceof FormData
     const json = data !== undefined && !upload
@@ -126,15 +146,53 @@ export function createHttp(defaults: HttpDefaults = {}) {
       if (answer.status >= 200 && answer.status < 300) return answer
       throw new HttpError(`Request failed with status code ${answer.status}`, req, answer)
     } catch (error) {
-      if (!isHttpError(error)) {
-        if (signal?.aborted && !timedOut) throw new CanceledError('canceled')
-        error = timedOut ? new HttpError(`Timeout of ${defaults.timeout} ms exceeded`, req, undefined, true) : new HttpError('Network Error', req)
-      }
-      listeners.forEach((listener) => listener(error as HttpError))
-      throw error
+      if (isHttpError(error)) throw error
+      if (signal?.aborted && !timedOut) throw new CanceledError('canceled')
+      throw timedOut ? new HttpError(`Timeout of ${defaults.timeout} ms exceeded`, req, undefined, true) : new HttpError('Network Error', req)
     } finally {
       clearTimeout(timer)
       signal?.removeEventListener('abort', abort)
+    }
+  }
+
+  /** Whether the user confirmed; a request cancelled while it waits ends as cancelled. */
+  async function confirmed(refusal: HttpError, ask: NonNullable<HttpDefaults['confirm']>, signal?: AbortSignal): Promise<boolean> {
+    if (!asking) {
+      const withdraw = new AbortController()
+      // A handler that fails has not confirmed anything: the refusal stands.
+      asking = { answer: ask(refusal, withdraw.signal).catch(() => false), waiting: 0, withdraw }
+    }
+    const current = asking
+    current.waiting++
+    try {
+      return await new Promise<boolean>((resolve, reject) => {
+        const abort = () => reject(new CanceledError('canceled'))
+        if (signal?.aborted) return abort()
+        signal?.addEventListener('abort', abort, { once: true })
+        void current.answer.then(resolve).finally(() => signal?.removeEventListener('abort', abort))
+      })
+    } finally {
+      // The last one waiting is done: the next refusal asks anew, and an unanswered question is withdrawn.
+      if (--current.waiting === 0) {
+        if (asking === current) asking = null
+        current.withdraw.abort()
+      }
+    }
+  }
+
+  async function request<T = any>(req: HttpRequest): Promise<HttpResponse<T>> {
+    try {
+      try {
+        return await send<T>(req)
+      } catch (error) {
+        const ask = defaults.confirm
+        if (!(ask && req.confirm !== false && needsConfirmation(error) && (await confirmed(error as HttpError, ask, req.signal)))) throw error
+      }
+      // Once only: refused again, the request fails with that answer.
+      return await send<T>(req)
+    } catch (error) {
+      if (isHttpError(error)) listeners.forEach((listener) => listener(error))
+      throw error
     }
   }
 

@@ -72,6 +72,8 @@ export function createValidator(host: Host) {
         data: isGet ? undefined : body,
         headers: { Precognition: 'true', 'Precognition-Validate-Only': only.join(',') },
         signal: mine.signal,
+        // Typing in a field is no reason to ask the user to confirm it's them; the submission asks.
+        confirm: false,
       })
       .then(
         (response) => {
