@@ -166,7 +166,9 @@ describe('the contract of a generated app', () => {
     expect(added).toContain('server/src/features/two-factor/routes.ts')
     // Everything the layer adds to the server is in its one folder.
     expect(added.filter((path) => path.startsWith('server/src/') && !path.startsWith('server/src/features/two-factor/'))).toEqual([])
-    expect(added).toContain('client/src/pages/TwoFactorChallengePage.vue')
+    // And all it adds to the client in its folder there.
+    expect(added).toContain('client/src/features/two-factor/pages/TwoFactorChallengePage.vue')
+    expect(added.filter((path) => path.startsWith('client/src/') && !path.startsWith('client/src/features/two-factor/'))).toEqual([])
     expect([...off.keys()].filter((path) => !on.has(path))).toEqual([])
     expect([...on.keys()].some((path) => path.startsWith('partials/'))).toBe(false)
     for (const [path, contents] of off) {

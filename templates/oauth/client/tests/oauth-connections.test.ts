@@ -1,6 +1,6 @@
 import { enableAutoUnmount, flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Connection } from '@/lib/oauth'
+import type { Connection } from '@/features/oauth/lib/oauth'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, user } from './support/mount-app'
 

@@ -1,6 +1,6 @@
 import { enableAutoUnmount, flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { Passkey } from '@/lib/passkeys'
+import type { Passkey } from '@/features/passkeys/lib/passkeys'
 import { useAuthStore } from '@/stores/auth'
 import { domError, registrationResponse, webauthn } from './support/fake-webauthn'
 import { startServer, type TestServer } from './support/server'

@@ -42,8 +42,9 @@ export interface ConfirmExtension {
 }
 
 /**
- * What a feature layer adds to the client: it ships `features/<layer>.ts` exporting
- * `feature: ClientFeature`, and base reads the list in `features/index.ts`, never a feature by name.
+ * What a feature layer adds to the client: it ships the folder `features/<layer>/`, whose
+ * `index.ts` exports `feature: ClientFeature`, and base reads the list in `features/index.ts`,
+ * never a feature by name.
  */
 export interface ClientFeature {
   /** Top-level pages (a second sign-in step, say). */

@@ -1,8 +1,8 @@
-import type { ClientFeature } from './types'
-import TwoFactorConfirm from '@/components/TwoFactorConfirm.vue'
-import { challengeLocation, needsTwoFactor } from '@/lib/two-factor'
-import TwoFactorChallengePage from '@/pages/TwoFactorChallengePage.vue'
-import TwoFactorSettingsPage from '@/pages/settings/TwoFactorSettingsPage.vue'
+import type { ClientFeature } from '../types'
+import TwoFactorConfirm from '@/features/two-factor/components/TwoFactorConfirm.vue'
+import { challengeLocation, needsTwoFactor } from '@/features/two-factor/lib/two-factor'
+import TwoFactorChallengePage from '@/features/two-factor/pages/TwoFactorChallengePage.vue'
+import TwoFactorSettingsPage from '@/features/two-factor/pages/settings/TwoFactorSettingsPage.vue'
 
 declare module '@/types' {
   interface FeatureUserFields {

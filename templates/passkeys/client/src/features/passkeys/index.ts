@@ -1,7 +1,7 @@
-import type { ClientFeature } from './types'
-import PasskeyConfirm from '@/components/PasskeyConfirm.vue'
-import PasskeySignIn from '@/components/PasskeySignIn.vue'
-import PasskeysSettingsPage from '@/pages/settings/PasskeysSettingsPage.vue'
+import type { ClientFeature } from '../types'
+import PasskeyConfirm from '@/features/passkeys/components/PasskeyConfirm.vue'
+import PasskeySignIn from '@/features/passkeys/components/PasskeySignIn.vue'
+import PasskeysSettingsPage from '@/features/passkeys/pages/settings/PasskeysSettingsPage.vue'
 
 declare module '@/types' {
   interface FeatureUserFields {

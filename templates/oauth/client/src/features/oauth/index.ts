@@ -1,0 +1,13 @@
+import type { ClientFeature } from '../types'
+import OAuthConfirm from '@/features/oauth/components/OAuthConfirm.vue'
+import { confirmReturned } from '@/features/oauth/lib/oauth'
+import OAuthSignIn from '@/features/oauth/components/OAuthSignIn.vue'
+import OAuthSignUp from '@/features/oauth/components/OAuthSignUp.vue'
+import ConnectionsSettingsPage from '@/features/oauth/pages/settings/ConnectionsSettingsPage.vue'
+
+export const feature: ClientFeature = {
+  settings: [{ path: 'connections', name: 'settings-connections', component: ConnectionsSettingsPage, meta: { title: 'Connections' } }],
+  login: { component: OAuthSignIn },
+  register: { component: OAuthSignUp },
+  confirm: { method: 'provider', component: OAuthConfirm, returned: confirmReturned },
+}
