@@ -4,7 +4,7 @@ import { Session } from '../src/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { openIdEnv, providerLogin, signInWith, startProvider } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
-import { ORIGIN, passkeyApi, signInWithPasskey } from './helpers/passkeys.js'
+import { ORIGIN, passkeyApi, RP_ID, signInWithPasskey } from './helpers/passkeys.js'
 import { jar } from './helpers/cookies.js'
 import { me } from './helpers/requests.js'
 import { useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
@@ -40,12 +40,27 @@ describe('passkeys of an account made by a provider (no password)', () => {
     expect(refused.body.errors.password[0]).toMatch(/only way to sign in/)
   })
 
-  it('asks a password-less account that signed in over 10 minutes ago to sign in again', async () => {
+  it('asks a password-less account whose confirmation ran out to confirm it is you, which its passkey can do', async () => {
     const { cookies } = await signInWith(app, 'oidc', providerLogin(provider))
     const userId = (await me(app, cookies).expect(200)).body.user.id as number
-    await Session.update({ createdAt: new Date(Date.now() - 11 * 60_000) }, { where: { userId } })
-    const res = await passkeyApi(app, cookies).options({})
-    expect(res.status).toBe(422)
-    expect(res.body.errors.password[0]).toMatch(/sign in again/)
+    const options = await passkeyApi(app, cookies).options({})
+    const authenticator = new SoftwareAuthenticator(ORIGIN)
+    expect((await passkeyApi(app, cookies).add({ response: authenticator.register(options.body) })).status).toBe(201)
+
+    await Session.update({ confirmedUntil: null }, { where: { userId } })
+    const asked = await passkeyApi(app, cookies).options({ password: 'anything' })
+    expect(asked.status).toBe(403)
+    expect(asked.body.errors.confirm).toBeDefined()
+    const methods = (await supertest(app).get('/api/account/confirm').set(withCookies(cookies))).body.methods
+    expect(methods).toEqual(['passkey', 'provider:oidc'])
+
+    const start = await supertest(app).post('/api/account/confirm/passkey/options').set(withCookies(cookies))
+    const withChallenge = jar(start, cookies)
+    const confirmed = await supertest(app)
+      .post('/api/account/confirm/passkey')
+      .set(withCookies(withChallenge))
+      .send({ response: authenticator.assert(start.body, RP_ID) })
+    expect(confirmed.status).toBe(200)
+    expect((await passkeyApi(app, withChallenge).options({})).status).toBe(200)
   })
 })
