@@ -16,7 +16,7 @@ describe("the generated README's worked example", () => {
       'server/src/routes/api.ts',
     ])
     const written = applyExample(steps, (path) => files.get(path)?.toString())
-    expect(written.get('server/src/routes/api.ts')).toMatch(/router\.use\('\/projects', projectRoutes\(ctx\)\)\n {2}router\.use\(notFoundHandler\)/)
+    expect(written.get('server/src/routes/api.ts')).toContain("router.use('/session', sessionRoutes(limits))\n  router.use('/projects', projectRoutes(ctx))\n")
     expect([...written.keys()].filter((path) => path.endsWith('.test.ts'))).toEqual(['server/tests/projects.test.ts'])
   })
 })
