@@ -5,7 +5,8 @@
  * and runs each variant's own typecheck, tests and build, then starts it as a user would
  * (`db:migrate`, `start`) and asks `/api/health`. A client already checked in the run (the same
  * bytes) is not type-checked or tested again, and each browser test file runs once, in the first
- * variant that has it. Variants on Redis run their whole
+ * variant that has it. The run's first variant also follows its README's worked example in a
+ * fresh render (`readme-example`, scripts/lib/readme-example-step.ts). Variants on Redis run their whole
  * suite with REDIS_URL set, and those with a database server also the scale-out step (two
  * instances and a worker behind nginx).
  * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
@@ -26,11 +27,12 @@ import { appEngines, checkAllowScripts, checkEngines } from './lib/install-check
 import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/toolchains.js'
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
+import { runReadmeExample } from './lib/readme-example-step.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { freePort } from './lib/ports.js'
 import { whileStarted } from './lib/start-script.js'
 
-const STEPS = ['typecheck', 'test', 'build', 'start', 'test:e2e', 'scale-out'] as const
+const STEPS = ['typecheck', 'test', 'readme-example', 'build', 'start', 'test:e2e', 'scale-out'] as const
 type Step = (typeof STEPS)[number]
 
 /** Two instances and a worker behind a real nginx (scripts/lib/scale-out.ts): on Redis, with a database server. */
@@ -81,7 +83,11 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
 }
 
 async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, e2eFiles: string[], serverTests?: string[]): Promise<boolean> {
-  const title = { start: 'npm run db:migrate && npm start, then GET /api/health', 'scale-out': 'two instances and a worker behind nginx' }
+  const title = {
+    start: 'npm run db:migrate && npm start, then GET /api/health',
+    'scale-out': 'two instances and a worker behind nginx',
+    'readme-example': "the README's worked example in a fresh render: typecheck, its tests",
+  }
   console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
   if (clientCheckedBy && (step === 'typecheck' || step === 'test')) {
     console.log(`(client identical to ${clientCheckedBy}'s, whose run checked it: ${step === 'test' ? 'server tests' : 'server and test typecheck'} only)`)
@@ -95,9 +101,11 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
       ? await startAndProbe(cwd, env)
       : step === 'scale-out'
         ? await runScaleOut(cwd, env)
-        : step === 'typecheck' && clientCheckedBy
-          ? await typecheckWithoutClient(cwd, env)
-          : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+        : step === 'readme-example'
+          ? await runReadmeExample(variant, cwd, env)
+          : step === 'typecheck' && clientCheckedBy
+            ? await typecheckWithoutClient(cwd, env)
+            : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
@@ -214,6 +222,8 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
       if (step === 'test' && serverTests?.length === 0 && clientCheckedBy) continue
       if (step === 'scale-out' && (!scalesOut(variant(id)) || (skipRepeats && scaledOut))) continue
       if (step === 'scale-out') scaledOut = true
+      // The example is the same in every variant's README; following it once tells whether it works.
+      if (step === 'readme-example' && id !== variants[0]) continue
       // A variant that does not build has nothing to start or run in a browser.
       if (!(await runStep(id, step, dir, env, clientCheckedBy, e2eFiles, serverTests)) && step === 'build') break
     }
@@ -241,9 +251,9 @@ try {
   if (!values.keep) rmSync(root, { recursive: true, force: true })
 }
 
-console.log(`\n${'variant'.padEnd(14)} ${'step'.padEnd(10)} result  seconds`)
+console.log(`\n${'variant'.padEnd(14)} ${'step'.padEnd(14)} result  seconds`)
 for (const result of results) {
-  console.log(`${result.variant.padEnd(14)} ${result.step.padEnd(10)} ${(result.ok ? 'pass' : 'FAIL').padEnd(6)} ${result.seconds.toFixed(1).padStart(8)}`)
+  console.log(`${result.variant.padEnd(14)} ${result.step.padEnd(14)} ${(result.ok ? 'pass' : 'FAIL').padEnd(6)} ${result.seconds.toFixed(1).padStart(8)}`)
 }
 const failed = results.filter((result) => !result.ok).length
 console.log(`\nall variants in ${((Date.now() - started) / 1000).toFixed(0)} s`)

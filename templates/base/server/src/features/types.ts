@@ -72,6 +72,11 @@ export interface FeatureRoutes<Ctx> {
   /** On /api/auth, signed out. */
   auth?(router: Router, ctx: Ctx): void
   /**
+   * On /api itself, for an area of the layer's own (`/api/<area>/…`): behind the API's headers,
+   * CSRF check and body parsing like base's routers, after them, and before the API's 404.
+   */
+  api?(router: Router, ctx: Ctx): void
+  /**
    * On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user.
    * A sensitive route takes middleware/require-confirmed.ts after it (step-up).
    */

@@ -112,6 +112,7 @@ function apiRoutes(ctx: AppContext): Router {
   router.use('/account', accountRoutes(ctx, limits))
   router.use('/users', userRoutes(ctx))
   router.use('/session', sessionRoutes(limits))
+  for (const feature of ctx.features) feature.routes?.api?.(router, ctx)
   router.use(notFoundHandler)
   return router
 }

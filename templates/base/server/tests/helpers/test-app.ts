@@ -10,7 +10,7 @@ import { createApp } from '../../src/app.js'
 import { authConfig, type AuthConfig } from '../../src/config/auth.js'
 import { parseEnv, type Env } from '../../src/config/env.js'
 import type { AppSettings } from '../../src/config/settings.js'
-import type { AppContext } from '../../src/context.js'
+import type { AppContext, AppFeatures } from '../../src/context.js'
 import { createAppContext } from '../../src/create-context.js'
 import { features } from '../../src/features/index.js'
 import { connectDatabase, createSequelize } from '../../src/db/database.js'
@@ -49,6 +49,8 @@ export interface TestAppOptions {
   retryBackoffMs?: number
   /** A connection of the app's own to this URL (a proxy a test can cut), instead of the file's shared one. */
   ownDatabaseUrl?: string
+  /** Feature layers instead of the app's own (a test's stand-in at an extension point); they may add no models. */
+  features?: AppFeatures
 }
 
 export interface TestApp {
@@ -124,7 +126,7 @@ export function useTestApps() {
       SMTP_URL: options.smtp === false ? undefined : (await mailServer()).url,
       REDIS_URL: options.redis ? (redisUrl ?? undefined) : undefined,
       ...options.env,
-    }, features)
+    }, options.features ?? features)
     const logger = memoryLogger()
     const ctx = await createAppContext({
       env,
@@ -138,6 +140,7 @@ export function useTestApps() {
       authCache: options.authCache,
       mailDir: options.mailDir ?? tempDir('app-mail-'),
       clientDir: options.clientDir ?? path.join(os.tmpdir(), 'no-client-build'),
+      features: options.features,
     })
     apps.push(ctx)
     const app = createApp(ctx)

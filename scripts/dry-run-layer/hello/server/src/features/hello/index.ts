@@ -1,0 +1,34 @@
+import type { AppFeature } from '../../context.js'
+import { authenticate } from '../../middleware/authenticate.js'
+import { User } from '../../models/index.js'
+
+declare module '../../jobs/types.js' {
+  interface JobPayloads {
+    /** Mails the user a greeting. */
+    'hello:greet': { userId: number }
+  }
+}
+
+/** A toy layer for scripts/dry-run-layer.ts: a route, a job and a way to sign in, each at base's extension point. */
+export const feature: AppFeature = {
+  name: 'hello',
+  routes: {
+    api(router, ctx) {
+      router.get('/hello', (_req, res) => {
+        res.json({ message: 'Hello' })
+      })
+      router.post('/hello', authenticate(ctx), async (req, res) => {
+        await ctx.queue.dispatch('hello:greet', { userId: req.auth!.id })
+        res.status(202).json({ message: 'A greeting is on its way.' })
+      })
+    },
+  },
+  jobs: ({ mailer }) => ({
+    async 'hello:greet'({ userId }) {
+      const user = await User.findByPk(userId)
+      if (user) await mailer.send({ to: user.email, subject: 'Hello', text: 'Hello from the hello layer.', html: '<p>Hello from the hello layer.</p>' })
+    },
+  }),
+  // A toy: every account has it, so the core counts one more way in for each.
+  signInMethods: [{ name: 'hello', count: async () => 1 }],
+}
