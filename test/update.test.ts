@@ -187,7 +187,8 @@ describe("the owner's edits", () => {
     expect(readFileSync(join(path, auth), 'utf8')).toContain(
       `<<<<<<< yours\n  name: 'mine',\n=======\n  name: 'acme',\n>>>>>>> ${GENERATOR.name}@${GENERATOR.version}\n`,
     )
-    const withMarkers = [...tree()].filter(([, contents]) => contents.includes('<<<<<<< ')).map(([file]) => file)
+    // A marker starts its line, as git writes and finds them (the README names one in its prose).
+    const withMarkers = [...tree()].filter(([, contents]) => /^<<<<<<< /m.test(contents.toString('utf8'))).map(([file]) => file)
     expect(withMarkers).toEqual([auth])
     expect(readFileSync(join(path, readme), 'utf8')).toMatch(/`acme_access`[\s\S]*## Our notes\n$/)
     expect(JSON.parse(readFileSync(join(path, RECORD_FILE), 'utf8')).answers.cookieName).toBe('acme')
@@ -248,6 +249,13 @@ describe('refusals', () => {
     expect(stderr).toBe(`${message}\n`)
     expect(stdout).toBe('')
     expect(git('status', '--porcelain')).toBe('')
+  })
+
+  it('refuses an option put before the command, which would go unused', async () => {
+    const { code, stdout, stderr } = await runCli(['--two-factor', 'update', ...offline], { cwd: path })
+    expect(code).toBe(1)
+    expect(stderr).toBe('error: --two-factor is invalid before update: options go after the command (create-cookie-auth-app update [options])\n')
+    expect(stdout).toBe('')
   })
 
   it('add names the features it knows when given another', async () => {

@@ -51,8 +51,13 @@ export async function main(argv: string[]): Promise<number> {
     throw error
   }
   const command = program.commands.find((subcommand) => subcommand.name() === program.args[0])
-  // Loaded only for `update` and `add`, so that creating an app starts as fast as before.
-  if (command) return (await import('./update.js')).runUpdate(command.opts<UpdateFlags>(), command.args)
+  if (command) {
+    // Options are positional: one before the command is the creating command's, which would go unused.
+    const early = argv.slice(2, argv.indexOf(command.name())).find((arg) => arg.startsWith('-'))
+    if (early) return fail(`${early} is invalid before ${command.name()}: options go after the command (create-cookie-auth-app ${command.name()} [options])`)
+    // Loaded only for `update` and `add`, so that creating an app starts as fast as before.
+    return (await import('./update.js')).runUpdate(command.opts<UpdateFlags>(), command.args)
+  }
   const flags = program.opts<Flags>()
   const env: Environment = { userAgent: process.env.npm_config_user_agent, gitAvailable: onPath('git') }
   const interactive = !flags.yes && process.stdin.isTTY === true && !process.env.CI
