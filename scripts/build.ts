@@ -1,4 +1,4 @@
-// Bundles the CLI into dist/cli/main.js (prompts and execa split into chunks loaded on demand),
+// Bundles the CLI into dist/cli/main.js (prompts, execa and update split into chunks loaded on demand),
 // as create-vue does: one file to load instead of dozens of modules makes `npx` start faster.
 // The templates go into one file beside it, dist/templates.pack, with every .ejs compiled ahead:
 // the bundle's default store reads that pack instead of walking templates/ (src/generate/templates).
@@ -33,7 +33,10 @@ await build({
   format: 'esm',
   target: 'node20',
   entryNames: '[name]',
-  chunkNames: 'chunks/[name]-[hash]',
+  // Beside main.js, not in a subfolder: a module shared by main and a chunk lands in a chunk of its
+  // own, and finds the pack (default-store.bundle.ts) and package.json (generate/record.ts)
+  // relative to whichever module holds it.
+  chunkNames: '[name]-[hash]',
   plugins: [packedTemplates],
   // Bundled CommonJS packages (prompts, cross-spawn) call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -72,7 +72,23 @@ interface Row<K extends keyof Answers> {
    * non-empty answer, followed by `templates/<layer>-<value>/` for each value chosen.
    */
   layer?: K extends FeatureKey ? string : never
+  /**
+   * A yes/no row that `add <flag name>` turns on although it has no layer of its own. Rows with a
+   * `layer` are features already: `add <flag name>`, or `add <layer>-<value>` for a list.
+   */
+  feature?: K extends FeatureKey ? true : never
+  /** Chosen once for good: why `update` refuses to change it. */
+  fixed?: string
+  /**
+   * How this run sets the app up rather than what the app is: never recorded in cookie-auth.json,
+   * so `update` decides it afresh (the package manager from the app's lockfile).
+   */
+  setup?: K extends SetupKey ? true : never
 }
+
+/** The rows marked `setup`; cookie-auth.json records every other answer. */
+export type SetupKey = 'pm' | 'install' | 'git'
+export type RecordedAnswers = Omit<Answers, SetupKey>
 
 type FeatureKey = { [K in keyof Answers]: Answers[K] extends boolean | string[] ? K : never }[keyof Answers]
 
@@ -128,6 +144,7 @@ export const OPTIONS: readonly OptionRow[] = [
     choices: DATABASES,
     default: () => 'sqlite',
     parse: choice(DATABASES),
+    fixed: 'moving data between databases is not a template change',
   }),
   row({
     key: 'accessTtl',
@@ -168,6 +185,7 @@ export const OPTIONS: readonly OptionRow[] = [
     description: 'require a verified e-mail before login',
     prompt: 'Require a verified e-mail before login?',
     default: () => false,
+    feature: true,
     matrix: { tag: 'verify' },
   }),
   row({
@@ -223,6 +241,7 @@ export const OPTIONS: readonly OptionRow[] = [
     defaultHelp: 'the one that launched this command, else npm',
     default: (env) => detectPackageManager(env.userAgent),
     parse: choice(PACKAGE_MANAGERS),
+    setup: true,
   }),
   row({
     key: 'install',
@@ -230,6 +249,7 @@ export const OPTIONS: readonly OptionRow[] = [
     description: 'install dependencies after generating',
     prompt: 'Install dependencies now?',
     default: () => true,
+    setup: true,
   }),
   row({
     key: 'git',
@@ -238,6 +258,7 @@ export const OPTIONS: readonly OptionRow[] = [
     defaultHelp: 'yes when git is on PATH',
     prompt: 'Initialise a git repository?',
     default: (env) => env.gitAvailable,
+    setup: true,
   }),
 ]
 
@@ -283,12 +304,30 @@ export function attributeName(option: OptionRow): string {
   return camelCase(option.flag.slice(2))
 }
 
-/** The flags that reproduce `answers` exactly, in table order. */
-export function answersToArgs(answers: Answers): string[] {
+/** The flags that reproduce `answers` exactly, in table order (those given, for a partial set). */
+export function answersToArgs(answers: Partial<Answers>): string[] {
   return OPTIONS.flatMap((option) => {
     const value = answers[option.key]
+    if (value === undefined) return []
     if (typeof value === 'boolean') return [value ? option.flag : `--no-${option.flag.slice(2)}`]
     const format = option.format as ((v: typeof value) => string) | undefined
     return [option.flag, format ? format(value) : String(value)]
   })
 }
+
+/** The rows cookie-auth.json records. */
+export const RECORDED_OPTIONS: readonly OptionRow[] = OPTIONS.filter((option) => !option.setup)
+
+/** What `add <name>` turns on: a yes/no row, or one value of a list row. */
+export interface Feature {
+  name: string
+  key: keyof Answers
+  /** For a list row: the value added to the list. */
+  value?: string
+}
+
+/** The features `add` knows, in table order: each layer (a list's one per value) and each row marked `feature`. */
+export const FEATURES: readonly Feature[] = OPTIONS.flatMap((option): Feature[] => {
+  if (option.layer && option.choices) return option.choices.map((value) => ({ name: `${option.layer}-${value}`, key: option.key, value }))
+  return option.layer || option.feature ? [{ name: option.flag.slice(2), key: option.key }] : []
+})

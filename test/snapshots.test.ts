@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { renderProject } from '../src/generate/index.js'
 import { layersFor } from '../src/generate/layers.js'
+import { RECORD_FILE } from '../src/generate/record.js'
 import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree } from './helpers/cli.js'
@@ -12,7 +13,7 @@ import { countingRandom } from './helpers/random.js'
 
 /**
  * Per variant, in test/__snapshots__/variants/<variant>/: one readable `<path>.snap` per file
- * rendered from an `.ejs` template, and package.json; and files.snap, every generated path with
+ * rendered from an `.ejs` template, package.json and cookie-auth.json; and files.snap, every generated path with
  * the SHA-256 of a file copied as it is from its template, or `rendered`. Most of an app is
  * copied, and a copy is its template's bytes (the last test checks that once), so a change to
  * such a file is reviewed in templates/ alone and shows here as one hash per variant, not as the
@@ -36,7 +37,7 @@ function render(id: string) {
   return { files, sources }
 }
 
-/** Rendered: from an `.ejs` template, or package.json, which has no single template. */
+/** Rendered: from an `.ejs` template, or package.json and cookie-auth.json, which have no single template. */
 const isRendered = (sources: Map<string, string>, path: string) => sources.get(path)?.endsWith('.ejs') ?? true
 
 describe.each(VARIANT_IDS)('variant %s', (id) => {
@@ -112,7 +113,7 @@ it('copies every file not rendered byte for byte from its template, in every var
     const walked = templateSources(layersFor(variantAnswers(id)))
     // What files.snap marks as rendered or hashes rests on the generator's sources: the walk must agree.
     expect(Object.fromEntries(sources), id).toEqual(Object.fromEntries(walked))
-    expect([...files.keys()].filter((path) => !walked.has(path)), id).toEqual(['package.json'])
+    expect([...files.keys()].filter((path) => !walked.has(path)), id).toEqual([RECORD_FILE, 'package.json'])
     for (const [path, source] of walked) {
       if (source.endsWith('.ejs')) continue
       expect(files.get(path)!.equals(readFileSync(join(TEMPLATES_DIR, source))), `${id}: ${path} is not ${source}`).toBe(true)

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { onPath } from './shell.js'
 
 const AUTHOR = { name: 'create-cookie-auth-app', email: 'create-cookie-auth-app@users.noreply.local' }
 
@@ -22,4 +23,17 @@ export async function initGit(cwd: string): Promise<string | null> {
     )
   }
   return null
+}
+
+/**
+ * Whether `dir` is in a git work tree, and whether anything under it is uncommitted (untracked
+ * files too: an update could write over them, and nothing would give them back).
+ */
+export async function workTreeState(dir: string): Promise<'none' | 'clean' | 'dirty'> {
+  if (!onPath('git')) return 'none'
+  const { execa } = await import('execa')
+  const inside = await execa('git', ['rev-parse', '--is-inside-work-tree'], { cwd: dir, reject: false })
+  if (inside.exitCode !== 0 || inside.stdout.trim() !== 'true') return 'none'
+  const status = await execa('git', ['status', '--porcelain', '--', '.'], { cwd: dir })
+  return status.stdout.trim() ? 'dirty' : 'clean'
 }

@@ -1,6 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PackageManager } from '../options.js'
+import { PACKAGE_MANAGERS, type PackageManager } from '../options.js'
+
+const LOCKFILES: [string, PackageManager][] = [
+  ['package-lock.json', 'npm'],
+  ['pnpm-lock.yaml', 'pnpm'],
+  ['yarn.lock', 'yarn'],
+  ['bun.lock', 'bun'],
+  ['bun.lockb', 'bun'],
+]
+
+/** The package manager an installed app uses: its `packageManager` field (yarn 4 writes one), else its lockfile. */
+export function installedPackageManager(dir: string): PackageManager | undefined {
+  const manifest = join(dir, 'package.json')
+  try {
+    const field = (JSON.parse(readFileSync(manifest, 'utf8')) as { packageManager?: unknown }).packageManager
+    const name = typeof field === 'string' ? field.split('@')[0] : undefined
+    if ((PACKAGE_MANAGERS as readonly (string | undefined)[]).includes(name)) return name as PackageManager
+  } catch {
+    // No package.json, or one that is not JSON: the lockfile still tells.
+  }
+  return LOCKFILES.find(([file]) => existsSync(join(dir, file)))?.[1]
+}
 
 /**
  * Runs `<pm> install` with its own progress output, then checks what it left: resolves to an

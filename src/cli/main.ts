@@ -10,6 +10,7 @@ import { nextSteps } from './next-steps.js'
 import { buildProgram } from './program.js'
 import { onPath, shellQuote } from './shell.js'
 import { prepareTarget, targetState } from './target.js'
+import type { UpdateFlags } from './update.js'
 
 const DEFAULT_DIRECTORY = 'cookie-auth-app'
 
@@ -48,6 +49,14 @@ export async function main(argv: string[]): Promise<number> {
     // commander has printed the help, the version or its own one-line error already.
     if (error instanceof CommanderError) return error.exitCode
     throw error
+  }
+  const command = program.commands.find((subcommand) => subcommand.name() === program.args[0])
+  if (command) {
+    // Options are positional: one before the command is the creating command's, which would go unused.
+    const early = argv.slice(2, argv.indexOf(command.name())).find((arg) => arg.startsWith('-'))
+    if (early) return fail(`${early} is invalid before ${command.name()}: options go after the command (create-cookie-auth-app ${command.name()} [options])`)
+    // Loaded only for `update` and `add`, so that creating an app starts as fast as before.
+    return (await import('./update.js')).runUpdate(command.opts<UpdateFlags>(), command.args)
   }
   const flags = program.opts<Flags>()
   const env: Environment = { userAgent: process.env.npm_config_user_agent, gitAvailable: onPath('git') }

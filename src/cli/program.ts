@@ -1,10 +1,7 @@
-import { readFileSync } from 'node:fs'
 import { Command } from 'commander'
 import { formatDuration } from '../duration.js'
-import { OPTIONS, isBoolean } from '../options.js'
-
-const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string })
-  .version
+import { GENERATOR } from '../generate/record.js'
+import { FEATURES, OPTIONS, type OptionRow, isBoolean } from '../options.js'
 
 function defaultText(value: string | number | boolean | readonly string[]): string {
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
@@ -12,28 +9,51 @@ function defaultText(value: string | number | boolean | readonly string[]): stri
   return typeof value === 'number' ? formatDuration(value) : String(value)
 }
 
-/** The commander program, built from the options table. Values stay raw text here. */
+function addAnswerOptions(command: Command, options: readonly OptionRow[], describe: (option: OptionRow) => string): void {
+  for (const option of options) {
+    const description = describe(option)
+    if (isBoolean(option)) {
+      command.option(option.flag, description)
+      command.option(`--no-${option.flag.slice(2)}`, `do not ${option.description}`)
+    } else {
+      command.option(`${option.flag} ${option.valueName}`, description)
+    }
+  }
+}
+
+const PM = OPTIONS.find((option) => option.key === 'pm')!
+
+/** What `update` and `add` share: where the app is, and what happens around the merge. */
+function addUpdateRunOptions(command: Command): Command {
+  return command
+    .option('--cwd <dir>', "the app's folder (default: the current folder)")
+    .option('--dry-run', 'print what would change; write nothing')
+    .option('--from <tarball|directory>', 'the package of the release that made the app, when it is not this one (default: from the npm registry)')
+    .option(`${PM.flag} ${PM.valueName}`, "package manager (default: the one the app's lockfile names, else the one that launched this command, else npm)")
+    .option('--no-install', 'do not install dependencies after updating')
+    .option('--no-migrate', 'do not run db:migrate after updating')
+}
+
+/**
+ * The commander program, built from the options table. Values stay raw text here. Options are
+ * positional, so `update --two-factor` gives the flag to `update`, not to the creating command.
+ */
 export function buildProgram(): Command {
   const program = new Command('create-cookie-auth-app')
     .usage('[directory] [options]')
     .description('Create an Express + Vue 3 app with cookie-based JWT authentication.')
     .argument('[directory]', 'where to create the app (default: cookie-auth-app)')
-    .version(VERSION, '-V, --version', 'print the version')
+    .version(GENERATOR.version, '-V, --version', 'print the version')
     .helpOption('-h, --help', 'show this help')
+    .helpCommand(false)
+    .enablePositionalOptions()
     .exitOverride()
+    // Which command ran is read from the parsed program (main.ts); the actions only let commander dispatch.
+    .action(() => undefined)
 
   const helpEnv = { userAgent: undefined, gitAvailable: true }
-  for (const option of OPTIONS) {
-    const fallback = option.defaultHelp ?? defaultText(option.default(helpEnv))
-    const description = `${option.description} (default: ${fallback})`
-    if (isBoolean(option)) {
-      program.option(option.flag, description)
-      program.option(`--no-${option.flag.slice(2)}`, `do not ${option.description}`)
-    } else {
-      program.option(`${option.flag} ${option.valueName}`, description)
-    }
-  }
-  return program
+  addAnswerOptions(program, OPTIONS, (option) => `${option.description} (default: ${option.defaultHelp ?? defaultText(option.default(helpEnv))})`)
+  program
     .option('--force', 'replace the contents of a non-empty directory (.git is kept)')
     .option('-y, --yes', 'never prompt; use the defaults for everything not given')
     .addHelpText(
@@ -41,4 +61,28 @@ export function buildProgram(): Command {
       '\nDurations are whole seconds (900) or a number with s, m, h or d (15m, 30d);' +
         '\naccess < refresh <= remember. Without a TTY, with --yes or with CI set, nothing is asked.',
     )
+
+  const update = program
+    .command('update')
+    .description('merge this version, or changed answers, into an app made by create-cookie-auth-app (its cookie-auth.json)')
+    .action(() => undefined)
+  addAnswerOptions(
+    update,
+    OPTIONS.filter((option) => !option.setup),
+    (option) => (option.fixed ? `refused: ${option.fixed}` : `${option.description} (default: as recorded)`),
+  )
+  addUpdateRunOptions(update).addHelpText('after', UPDATE_HELP)
+
+  const add = program
+    .command('add')
+    .description('update with these features on')
+    .argument('<feature...>', FEATURES.map((feature) => feature.name).join(', '))
+    .action(() => undefined)
+  addUpdateRunOptions(add).addHelpText('after', UPDATE_HELP)
+  return program
 }
+
+const UPDATE_HELP =
+  '\nFiles you never edited are replaced, edited ones merged; a clash leaves git-style conflict markers' +
+  '\n(exit code 1). Files you added are never touched, nor is .env. Removing a feature removes its code,' +
+  '\nnot its tables or data. Commit or stash your changes first.'

@@ -2,6 +2,7 @@ import type { Answers } from '../options.js'
 import { type GenerateDeps, templateContext } from './context.js'
 import { layersFor } from './layers.js'
 import { deepMerge, finishPackageJson, pinnedVersions } from './package-json.js'
+import { RECORD_FILE, renderRecord } from './record.js'
 import { defaultTemplates } from './templates/default-store.js'
 
 /** A project as relative POSIX paths → contents, sorted by path. */
@@ -56,6 +57,7 @@ export function renderProject(answers: Answers, appName: string, deps: GenerateD
   }
 
   files.set('package.json', Buffer.from(`${JSON.stringify(finishPackageJson(packageJson, appName, pinnedVersions(templates)), null, 2)}\n`))
+  files.set(RECORD_FILE, renderRecord(answers, files))
   return new Map([...files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
 }
 

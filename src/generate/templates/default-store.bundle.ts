@@ -3,7 +3,7 @@ import type { TemplateStore } from './store.js'
 
 let store: TemplateStore | undefined
 
-/** In the bundled CLI (dist/cli/main.js), the pack that `npm run build` wrote beside it. */
+/** In the bundled CLI (dist/cli/, every module of it in that one folder), the pack that `npm run build` wrote beside it. */
 export function defaultTemplates(): TemplateStore {
   store ??= packStore(new URL('../templates.pack', import.meta.url))
   return store
