@@ -147,26 +147,31 @@ async function typecheckWithoutClient(cwd: string, env: NodeJS.ProcessEnv): Prom
 
 let scaledOut = false
 
-/** The server test files run so far, by database and Redis: `sqlite redis` → their hashes. */
-const serverTestsRun = new Map<string, Set<string>>()
+/** The server test files run so far, by database: their hashes, each with whether a run had Redis. */
+const serverTestsRun = new Map<string, Map<string, boolean>>()
 
 /**
  * The server test files this variant must run, or undefined for all of them: with `skipRepeats`,
- * not those an earlier variant ran with the same bytes on the same database (with Redis, when
- * this one has it), except files that read the layer registry (`features/index`,
- * `import.meta.glob`), whose tests change with the layers even when their bytes do not.
+ * not those an earlier variant ran with the same bytes on the same database, except files that
+ * read the layer registry (`features/index`, `import.meta.glob`), whose tests change with the
+ * layers even when their bytes do not, and files that use Redis when this variant has it and no
+ * earlier run of them had (a file that never names Redis builds the same apps either way).
  */
 function serverTestsToRun(id: string, cwd: string): string[] | undefined {
   const db = variantAnswers(id).db
+  const redis = variant(id).redis
   const files = filesUnder(join(cwd, 'server', 'tests')).filter((file) => file.endsWith('.test.ts'))
-  const hashes = new Map(files.map((file) => [file, createHash('sha256').update(readFileSync(file)).digest('hex')]))
-  const ranWith = (redis: boolean) => serverTestsRun.get(`${db} ${redis}`) ?? new Set<string>()
-  const ran = new Set([...ranWith(true), ...(variant(id).redis ? [] : ranWith(false))])
-  const key = `${db} ${variant(id).redis}`
-  serverTestsRun.set(key, new Set([...(serverTestsRun.get(key) ?? []), ...hashes.values()]))
-  if (!skipRepeats) return undefined
-  const readsLayers = (file: string) => /features\/index|import\.meta\.glob/.test(readFileSync(file, 'utf8'))
-  const toRun = files.filter((file) => !ran.has(hashes.get(file)!) || readsLayers(file))
+  const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
+  const hashOf = (file: string) => createHash('sha256').update(texts.get(file)!).digest('hex')
+  const ran = serverTestsRun.get(db) ?? new Map<string, boolean>()
+  serverTestsRun.set(db, ran)
+  const due = files.filter((file) => {
+    const text = texts.get(file)!
+    if (!ran.has(hashOf(file)) || /features\/index|import\.meta\.glob/.test(text)) return true
+    return redis && !ran.get(hashOf(file)) && /redis/i.test(text)
+  })
+  const toRun = skipRepeats ? due : files
+  for (const file of toRun) ran.set(hashOf(file), redis || (ran.get(hashOf(file)) ?? false))
   return toRun.length === files.length ? undefined : toRun.map((file) => file.slice(cwd.length + 1))
 }
 
