@@ -1,26 +1,36 @@
 /**
  * `add` and `update` on a real app with a real database (issue 40), as an owner would run them:
- * the built CLI generates the default SQLite app (no two-factor, no passkeys) and git commits it,
- * on the shared install (no install per app: sqlite3 compiles for 90 s); a user is created and
- * the owner's edits to a controller, a page and package.json are committed. Then:
+ * the built CLI generates the default SQLite app (no two-factor, passkeys, OAuth or e-mail
+ * verification) and git commits it, on the shared install (no install per app: sqlite3 compiles
+ * for 90 s); a user is created and the owner's edits to a controller, a page and package.json are
+ * committed. After each `add` (which migrates) the edits are still there and the user signs in
+ * over HTTP; then:
  *
- *   1. `add two-factor`: the edits are still there, the typecheck and the layer's server tests
- *      pass, the user signs in over HTTP and POST /api/account/two-factor answers a secret;
+ *   1. `add two-factor`: the layer's server tests pass, POST /api/account/two-factor answers a secret;
  *   2. `add passkeys`: a passkey registration starts;
- *   3. `update --no-passkeys`: the code goes, the tables and their rows stay, the server
- *      type-checks, the app starts and the user still signs in.
+ *   3. `add oauth-github`: with a client in the environment, GET /api/auth/oauth/github redirects
+ *      to GitHub's authorize URL;
+ *   4. `add email-verification`: registering answers 202 and mails a /verify-email?token= link
+ *      (to storage/mail, there being no SMTP);
+ *   then one typecheck, client and server, for the four;
+ *   5. `update --no-passkeys`: the code goes, the tables and their rows stay, the server
+ *      type-checks, the app starts and the user still signs in;
+ *   6. on MySQL and on PostgreSQL (the machine's servers, a fresh database each, dropped after):
+ *      the app generated, migrated, a user and edits committed; `add two-factor` on MySQL and
+ *      `add passkeys` on PostgreSQL, then the user signs in and the feature's first endpoint answers.
  *
  *   npm run test:update [-- --keep]
  *
  * Prints the seconds of each step. Exits 1 on the first failure.
  */
 import { execFileSync } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
+import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { whileStarted } from './lib/start-script.js'
@@ -48,122 +58,209 @@ function check(ok: boolean, what: string): void {
 }
 
 const root = mkdtempSync(join(tmpdir(), 'cca-update-'))
-const app = join(root, 'app')
 // No breached-password lookups over the network, and no user agent to pick a package manager.
-const env: NodeJS.ProcessEnv = { ...process.env, PWNED_PASSWORDS: 'off', CI: '1' }
-delete env.npm_config_user_agent
-const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.test', ...args], { cwd: app, encoding: 'utf8' })
-const npm = (...args: string[]) => execa('npm', args, { cwd: app, env, stdio: 'inherit' })
+const baseEnv: NodeJS.ProcessEnv = { ...process.env, PWNED_PASSWORDS: 'off', CI: '1' }
+delete baseEnv.npm_config_user_agent
+type Request = (method: string, path: string, body?: object) => Promise<Response>
 
-/** Runs the CLI's update or add; returns its output, which it also prints. */
-async function cli(args: string[]): Promise<string> {
-  const run = await execa(process.execPath, [BIN, ...args, '--cwd', app, '--no-install'], { env, all: true, reject: false })
-  console.log(run.all)
-  if (run.exitCode !== 0) throw new Error(`create-cookie-auth-app ${args.join(' ')} exited with ${run.exitCode}`)
-  return run.all ?? ''
+/** An app in `root/<name>` and what the owner runs in it; `env` reaches the CLI, its migration and the server. */
+function ownerApp(name: string, env: NodeJS.ProcessEnv) {
+  const dir = join(root, name)
+  const npm = (...args: string[]) => execa('npm', args, { cwd: dir, env, stdio: 'inherit' })
+  return {
+    dir,
+    env,
+    npm,
+    git: (...args: string[]) => execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.test', ...args], { cwd: dir, encoding: 'utf8' }),
+
+    /** Generates it with the built CLI (committed), links the shared install, migrates and creates the user. */
+    async generate(modules: string, db: string): Promise<void> {
+      await execa(process.execPath, [BIN, dir, '--db', db, '--no-install', '--git', '--yes'], { env, stdio: 'inherit' })
+      symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+      // The link is a file to git, which `node_modules/` in .gitignore does not match.
+      appendFileSync(join(dir, '.git/info/exclude'), 'node_modules\n')
+      await npm('run', 'db:migrate')
+      await npm('run', 'user:create', '--', '--name', 'Ada', '--email', USER.email, '--password', USER.password)
+    },
+
+    commitOwnerEdits(): void {
+      for (const [file, mark] of Object.entries(OWNER_MARKS)) writeFileSync(join(dir, file), mark + readFileSync(join(dir, file), 'utf8'))
+      const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
+      pkg.scripts['owner:hello'] = 'echo hello'
+      writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
+      this.git('commit', '-qam', 'Owner edits')
+    },
+
+    checkOwnerEdits(): void {
+      for (const [file, mark] of Object.entries(OWNER_MARKS)) check(readFileSync(join(dir, file), 'utf8').startsWith(mark), `the owner's edit of ${file} is there`)
+      check(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts['owner:hello'] === 'echo hello', "the owner's script is in package.json")
+    },
+
+    /** Runs the CLI's update or add (which migrates); returns its output, which it also prints. */
+    async cli(args: string[]): Promise<string> {
+      const run = await execa(process.execPath, [BIN, ...args, '--cwd', dir, '--no-install'], { env, all: true, reject: false })
+      console.log(run.all)
+      if (run.exitCode !== 0) throw new Error(`create-cookie-auth-app ${args.join(' ')} exited with ${run.exitCode}`)
+      return run.all ?? ''
+    },
+
+    /** `add`, then what it asked the owner to add to .env added as the owner would, the owner's edits checked and all committed. */
+    async add(feature: string): Promise<string> {
+      const output = await this.cli(['add', feature])
+      const lines = /^Add to \.env[^\n]*\n((?: {2}\S+=.*\n?)+)/m.exec(output)?.[1]
+      if (lines) appendFileSync(join(dir, '.env'), lines.replace(/^ {2}/gm, ''))
+      this.checkOwnerEdits()
+      this.git('add', '-A')
+      this.git('commit', '-qm', `add ${feature}`)
+      return output
+    },
+
+    /**
+     * Starts the server from source (no build) with `extraEnv`, signs the user in and hands over
+     * a request function with the session and the base URL.
+     */
+    async whileSignedIn(use: (request: Request, base: string) => Promise<void>, extraEnv: NodeJS.ProcessEnv = {}): Promise<void> {
+      const tsx = join(dir, 'node_modules/.bin/tsx')
+      await whileStarted(`${tsx} server/src/index.ts`, await freePort(), { cwd: dir, env: { ...env, ...extraEnv }, stdio: 'inherit' }, async (health, base) => {
+        check(health?.ok === true, 'the app starts and /api/health answers')
+        const login = await fetch(`${base}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Origin: base },
+          body: JSON.stringify(USER),
+        })
+        check(login.status === 200, `the existing user signs in (${login.status})`)
+        const cookie = login.headers
+          .getSetCookie()
+          .map((line) => line.split(';')[0])
+          .join('; ')
+        const request: Request = (method, path, body) =>
+          fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie }, body: body && JSON.stringify(body) })
+        await use(request, base)
+      })
+    },
+  }
 }
 
-/** What the CLI asked the owner to add to .env, added as the owner would. */
-function copyEnvLines(output: string): void {
-  const lines = /^Add to \.env[^\n]*\n((?: {2}\S+=.*\n?)+)/m.exec(output)?.[1]
-  if (lines) appendFileSync(join(app, '.env'), lines.replace(/^ {2}/gm, ''))
-}
-
-/** Starts the server from source (no build), signs the user in and hands over a request function. */
-async function whileSignedIn(use: (request: (method: string, path: string, body?: object) => Promise<Response>) => Promise<void>): Promise<void> {
-  const tsx = join(app, 'node_modules/.bin/tsx')
-  const { result } = await whileStarted(`${tsx} server/src/index.ts`, await freePort(), { cwd: app, env, stdio: 'inherit' }, async (health, base) => {
-    check(health?.ok === true, 'the app starts and /api/health answers')
-    const login = await fetch(`${base}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: base },
-      body: JSON.stringify(USER),
-    })
-    check(login.status === 200, `the existing user signs in (${login.status})`)
-    const cookie = login.headers
-      .getSetCookie()
-      .map((line) => line.split(';')[0])
-      .join('; ')
-    await use((method, path, body) =>
-      fetch(`${base}${path}`, { method, headers: { 'Content-Type': 'application/json', Origin: base, Cookie: cookie }, body: body && JSON.stringify(body) }),
-    )
-  })
-  return result
-}
+const app = ownerApp('sqlite', baseEnv)
 
 /** The SQLite database's tables, read with the app's own driver. */
 async function tables(): Promise<string[]> {
   const script = "import sqlite3 from 'sqlite3'; const db = new sqlite3.Database('data/app.sqlite'); db.all(\"SELECT name FROM sqlite_master WHERE type = 'table'\", (e, rows) => { if (e) throw e; console.log(JSON.stringify(rows.map((r) => r.name))) })"
-  const { stdout } = await execa(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env })
+  const { stdout } = await execa(process.execPath, ['--input-type=module', '-e', script], { cwd: app.dir, env: app.env })
   return JSON.parse(stdout) as string[]
 }
 
 async function rows(table: string): Promise<number> {
   const script = `import sqlite3 from 'sqlite3'; new sqlite3.Database('data/app.sqlite').get('SELECT COUNT(*) AS n FROM ${table}', (e, row) => { if (e) throw e; console.log(row.n) })`
-  return Number((await execa(process.execPath, ['--input-type=module', '-e', script], { cwd: app, env })).stdout)
+  return Number((await execa(process.execPath, ['--input-type=module', '-e', script], { cwd: app.dir, env: app.env })).stdout)
+}
+
+const enableTwoFactor = async (request: Request) => {
+  const enable = await request('POST', '/api/account/two-factor', { password: USER.password })
+  const body = (await enable.json()) as { secret?: string }
+  check(enable.status === 200 && typeof body.secret === 'string', `POST /api/account/two-factor answers a secret (${enable.status})`)
+}
+const startPasskeyRegistration = async (request: Request) => {
+  const options = await request('POST', '/api/account/passkeys/options', { password: USER.password })
+  const body = (await options.json()) as { challenge?: string }
+  check(options.status === 200 && typeof body.challenge === 'string', `POST /api/account/passkeys/options answers a challenge (${options.status})`)
+}
+
+/** Polls `storage/mail` for up to 10 s for an .eml holding `needle` (the queue mails after the answer). */
+async function mailHolding(appDir: string, needle: string): Promise<string | undefined> {
+  const folder = join(appDir, 'storage/mail')
+  for (const deadline = Date.now() + 10_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 200))) {
+    const files = existsSync(folder) ? readdirSync(folder).filter((file) => file.endsWith('.eml')) : []
+    const found = files.map((file) => readFileSync(join(folder, file), 'utf8')).find((text) => text.includes(needle))
+    if (found) return found
+  }
+  return undefined
+}
+
+/**
+ * The app on MySQL or PostgreSQL, in a fresh database on the machine's server: generated,
+ * migrated, a user created and edits committed; `feature` added (which migrates); then the user
+ * signs in over HTTP and `firstUse` answers. The database is dropped afterwards.
+ */
+async function addOnServer(modules: string, db: 'mysql' | 'postgres', feature: string, firstUse: (request: Request) => Promise<void>): Promise<void> {
+  const database = (await freshDatabase(db, `cca_update_${process.pid}_${db}`))!
+  try {
+    // The generated .env names a database after the app: not named `mysql` or `postgres`, it names
+    // none on the server, so a run that ignored the fresh one fails instead of writing to those.
+    const other = ownerApp(`${db}-app`, { ...baseEnv, DATABASE_URL: database.url })
+    await step(`${db}: generate, migrate, create a user, commit edits`, async () => {
+      await other.generate(modules, db)
+      other.commitOwnerEdits()
+    })
+    await step(`${db}: add ${feature} (migrates)`, () => other.add(feature))
+    await step(`${db}: sign in, use ${feature} over HTTP`, () => other.whileSignedIn(firstUse))
+  } finally {
+    await database.drop()
+  }
 }
 
 const started = Date.now()
 let failed = false
 try {
   const modules = await step('shared install', () => sharedNodeModules())
-  await step('generate the default app, commit it, create a user', async () => {
-    await execa(process.execPath, [BIN, app, '--no-install', '--git', '--yes'], { env, stdio: 'inherit' })
-    symlinkSync(modules, join(app, 'node_modules'), 'dir')
-    // The link is a file to git, which `node_modules/` in .gitignore does not match.
-    appendFileSync(join(app, '.git/info/exclude'), 'node_modules\n')
-    await npm('run', 'db:migrate')
-    await npm('run', 'user:create', '--', '--name', 'Ada', '--email', USER.email, '--password', USER.password)
-  })
-  await step("commit the owner's edits", async () => {
-    for (const [file, mark] of Object.entries(OWNER_MARKS)) writeFileSync(join(app, file), mark + readFileSync(join(app, file), 'utf8'))
-    const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8'))
-    pkg.scripts['owner:hello'] = 'echo hello'
-    writeFileSync(join(app, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
-    git('commit', '-qam', 'Owner edits')
-  })
+  await step('generate the default app, commit it, create a user', () => app.generate(modules, 'sqlite'))
+  await step("commit the owner's edits", async () => app.commitOwnerEdits())
 
-  const added = await step('add two-factor (migrates)', () => cli(['add', 'two-factor']))
-  copyEnvLines(added)
-  for (const [file, mark] of Object.entries(OWNER_MARKS)) check(readFileSync(join(app, file), 'utf8').startsWith(mark), `the owner's edit of ${file} is there`)
-  check(JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')).scripts['owner:hello'] === 'echo hello', "the owner's script is in package.json")
-  git('add', '-A')
-  git('commit', '-qm', 'add two-factor')
-  await step('typecheck', () => npm('run', 'typecheck'))
-  await step("two-factor's server tests", () => npm('exec', '--', 'vitest', 'run', '--project', 'server', 'server/tests/two-factor-'))
-  await step('sign in, enable two-factor over HTTP', () =>
-    whileSignedIn(async (request) => {
-      const enable = await request('POST', '/api/account/two-factor', {})
-      const body = (await enable.json()) as { secret?: string }
-      check(enable.status === 200 && typeof body.secret === 'string', `POST /api/account/two-factor answers a secret (${enable.status})`)
-    }),
-  )
+  await step('add two-factor (migrates)', () => app.add('two-factor'))
+  await step("two-factor's server tests", () => app.npm('exec', '--', 'vitest', 'run', '--project', 'server', 'server/tests/two-factor-'))
+  await step('sign in, enable two-factor over HTTP', () => app.whileSignedIn(enableTwoFactor))
 
-  copyEnvLines(await step('add passkeys (migrates)', () => cli(['add', 'passkeys'])))
-  git('add', '-A')
-  git('commit', '-qm', 'add passkeys')
-  await step('sign in, start a passkey registration over HTTP', () =>
-    whileSignedIn(async (request) => {
-      const options = await request('POST', '/api/account/passkeys/options', {})
-      const body = (await options.json()) as { challenge?: string }
-      check(options.status === 200 && typeof body.challenge === 'string', `POST /api/account/passkeys/options answers a challenge (${options.status})`)
-    }),
-  )
+  await step('add passkeys (migrates)', () => app.add('passkeys'))
+  await step('sign in, start a passkey registration over HTTP', () => app.whileSignedIn(startPasskeyRegistration))
   const passkeyChallenges = await rows('passkey_challenges')
 
-  const removed = await step('update --no-passkeys', () => cli(['update', '--no-passkeys']))
+  await step('add oauth-github (migrates)', () => app.add('oauth-github'))
+  // A client at GitHub is all the start needs: the redirect is built here, GitHub is not called.
+  const github = { OAUTH_GITHUB_CLIENT_ID: 'update-test-client', OAUTH_GITHUB_CLIENT_SECRET: 'update-test-secret' }
+  await step('sign in, start a GitHub sign-in over HTTP', () =>
+    app.whileSignedIn(async (_request, base) => {
+      const start = await fetch(`${base}/api/auth/oauth/github`, { redirect: 'manual' })
+      const location = new URL(start.headers.get('location') ?? '/', base)
+      check(
+        start.status === 302 && location.origin + location.pathname === 'https://github.com/login/oauth/authorize' && location.searchParams.get('client_id') === github.OAUTH_GITHUB_CLIENT_ID,
+        `GET /api/auth/oauth/github redirects to GitHub's authorize URL with the client (${start.status} ${location.href})`,
+      )
+    }, github),
+  )
+
+  await step('add email-verification', () => app.add('email-verification'))
+  await step('sign in, register a new address over HTTP: a verification mail', () =>
+    app.whileSignedIn(async (_request, base) => {
+      const email = 'grace@example.test'
+      const register = await fetch(`${base}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base },
+        body: JSON.stringify({ name: 'Grace', email, password: 'a long password for grace' }),
+      })
+      check(register.status === 202, `registering answers 202, no session before the address is verified (${register.status})`)
+      const mail = await mailHolding(app.dir, `To: ${email}`)
+      check(mail?.includes(`${base}/verify-email?token=`) === true, `a mail to ${email} in storage/mail holds a /verify-email?token= link`)
+    }),
+  )
+  // One typecheck, client and server, for the four layers added: the slowest step, 27 s here.
+  await step('typecheck', () => app.npm('run', 'typecheck'))
+
+  const removed = await step('update --no-passkeys', () => app.cli(['update', '--no-passkeys']))
   check(removed.includes('not the tables or their data'), 'the output says the tables stay')
-  check(!existsSync(join(app, 'server/src/features/passkeys')), "the passkeys layer's code is gone")
+  check(!existsSync(join(app.dir, 'server/src/features/passkeys')), "the passkeys layer's code is gone")
   const left = await tables()
   check(left.includes('passkeys') && left.includes('passkey_challenges'), 'its tables stay')
   check((await rows('passkey_challenges')) === passkeyChallenges && passkeyChallenges > 0, `their rows stay (${passkeyChallenges})`)
   // The server's typecheck only: the client finds its layers by a glob, and lean beats a second full run.
-  await step("server's typecheck without passkeys", () => npm('exec', '--', 'tsc', '--noEmit', '-p', 'tsconfig.server.json'))
+  await step("server's typecheck without passkeys", () => app.npm('exec', '--', 'tsc', '--noEmit', '-p', 'tsconfig.server.json'))
   await step('sign in without passkeys', () =>
-    whileSignedIn(async (request) => {
+    app.whileSignedIn(async (request) => {
       check((await request('GET', '/api/auth/me')).status === 200, 'GET /api/auth/me answers')
     }),
   )
+
+  await addOnServer(modules, 'mysql', 'two-factor', enableTwoFactor)
+  await addOnServer(modules, 'postgres', 'passkeys', startPasskeyRegistration)
 } catch (error) {
   failed = true
   console.error(`\nFAILED: ${(error as Error).message}`)
@@ -171,7 +268,7 @@ try {
   console.log('\nseconds per step:')
   for (const [title, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(6)}  ${title}`)
   console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(6)}  in all`)
-  if (values.keep) console.log(`kept: ${app}`)
+  if (values.keep) console.log(`kept: ${root}`)
   else rmSync(root, { recursive: true, force: true })
 }
 process.exitCode = failed ? 1 : 0
