@@ -162,16 +162,16 @@ function serverTestsToRun(id: string, cwd: string): string[] | undefined {
   const redis = variant(id).redis
   const files = filesUnder(join(cwd, 'server', 'tests')).filter((file) => file.endsWith('.test.ts'))
   const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
-  const hashOf = (file: string) => createHash('sha256').update(texts.get(file)!).digest('hex')
+  const hashes = new Map(files.map((file) => [file, createHash('sha256').update(texts.get(file)!).digest('hex')]))
   const ran = serverTestsRun.get(db) ?? new Map<string, boolean>()
   serverTestsRun.set(db, ran)
   const due = files.filter((file) => {
-    const text = texts.get(file)!
-    if (!ran.has(hashOf(file)) || /features\/index|import\.meta\.glob/.test(text)) return true
-    return redis && !ran.get(hashOf(file)) && /redis/i.test(text)
+    const [text, hash] = [texts.get(file)!, hashes.get(file)!]
+    if (!ran.has(hash) || /features\/index|import\.meta\.glob/.test(text)) return true
+    return redis && !ran.get(hash) && /redis/i.test(text)
   })
   const toRun = skipRepeats ? due : files
-  for (const file of toRun) ran.set(hashOf(file), redis || (ran.get(hashOf(file)) ?? false))
+  for (const file of toRun) ran.set(hashes.get(file)!, redis || (ran.get(hashes.get(file)!) ?? false))
   return toRun.length === files.length ? undefined : toRun.map((file) => file.slice(cwd.length + 1))
 }
 

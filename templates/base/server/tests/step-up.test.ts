@@ -6,6 +6,7 @@ import { jar } from './helpers/cookies.js'
 import { refreshOnly } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 import type { GuardedRoute, StepUpFile, StepUpSubject } from './step-up/types.js'
+import { confirm as confirmWith, confirmation as confirmationOf, unconfirm } from './helpers/confirmation.js'
 
 // Every layer lists its guarded routes in a file of tests/step-up/: one table, every route.
 const files = Object.values(import.meta.glob<StepUpFile>(['./step-up/*.ts', '!./step-up/types.ts'], { eager: true }))
@@ -34,10 +35,8 @@ async function signedIn(role: 'admin' | 'user' = 'user'): Promise<StepUpSubject>
   const { cookies } = await login(app, user.email)
   return { app, user, cookies }
 }
-const confirmation = (cookies: Record<string, string>) => supertest(app).get('/api/account/confirm').set(withCookies(cookies))
-const confirm = (cookies: Record<string, string>, body: object) => supertest(app).post('/api/account/confirm').set(withCookies(cookies)).send(body)
-/** As if the sign-in's confirmation had run out (or never been). */
-const unconfirm = (userId: number) => Session.update({ confirmedUntil: null }, { where: { userId } })
+const confirmation = (cookies: Record<string, string>) => confirmationOf(app, cookies)
+const confirm = (cookies: Record<string, string>, body: object) => confirmWith(app, cookies, body)
 const expire = (userId: number) => Session.update({ confirmedUntil: new Date(Date.now() - 1000) }, { where: { userId } })
 
 /** Prepares the row's request first: preparing (turning on a second factor, say) may itself end a confirmation. */

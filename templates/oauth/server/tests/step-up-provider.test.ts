@@ -1,12 +1,12 @@
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Session } from '../src/models/index.js'
 import { jar } from './helpers/cookies.js'
 import { callback, openIdEnv, providerLogin, signInWith, startProvider, UNLIMITED } from './helpers/oauth.js'
 import { authorizeAt } from './helpers/oauth-flow.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import { me } from './helpers/requests.js'
 import { uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { confirmation as confirmationOf, unconfirm } from './helpers/confirmation.js'
 
 const t = useTestApps()
 let provider: TestOidcProvider
@@ -25,7 +25,7 @@ async function unconfirmedProviderAccount() {
   const login = newLogin()
   const { cookies } = await signInWith(app, 'oidc', login)
   const userId = (await me(app, cookies).expect(200)).body.user.id as number
-  await Session.update({ confirmedUntil: null }, { where: { userId } })
+  await unconfirm(userId)
   return { login, cookies }
 }
 
@@ -36,7 +36,7 @@ async function confirmThrough(cookies: Record<string, string>, login: string, re
   return callback(app, await authorizeAt(start.body.url, login), jar(start, cookies))
 }
 
-const confirmation = (cookies: Record<string, string>) => supertest(app).get('/api/account/confirm').set(withCookies(cookies))
+const confirmation = (cookies: Record<string, string>) => confirmationOf(app, cookies)
 
 describe('confirming it is you with a linked provider', () => {
   it('an account without a password is offered its provider, and is asked before a sensitive action', async () => {

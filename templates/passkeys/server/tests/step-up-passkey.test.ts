@@ -1,11 +1,11 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Session } from '../src/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { jar } from './helpers/cookies.js'
 import { ORIGIN, RP_ID, withPasskey } from './helpers/passkeys.js'
 import { makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+import { confirmation as confirmationOf, unconfirm } from './helpers/confirmation.js'
 
 const t = useTestApps()
 let app: Express
@@ -14,12 +14,12 @@ beforeAll(async () => {
   ;({ app } = await t.build({ auth: { requireEmailVerification: false } }))
 })
 
-const confirmation = (cookies: Record<string, string>) => supertest(app).get('/api/account/confirm').set(withCookies(cookies))
+const confirmation = (cookies: Record<string, string>) => confirmationOf(app, cookies)
 
 async function unconfirmedWithPasskey() {
   const user = await makeUser()
   const held = await withPasskey(app, user.email)
-  await Session.update({ confirmedUntil: null }, { where: { userId: user.id } })
+  await unconfirm(user.id)
   return { user, ...held }
 }
 
@@ -44,9 +44,9 @@ describe('confirming it is you with a passkey', () => {
   })
 
   it('the challenge is good once', async () => {
-    const { cookies, authenticator } = await unconfirmedWithPasskey()
+    const { user, cookies, authenticator } = await unconfirmedWithPasskey()
     const { withChallenge, response } = await confirmWith(cookies, authenticator)
-    await Session.update({ confirmedUntil: null }, { where: {} })
+    await unconfirm(user.id)
     const replay = await supertest(app).post('/api/account/confirm/passkey').set(withCookies(withChallenge)).send({ response })
     expect(replay.status).toBe(422)
     expect(replay.body.errors.passkey).toBeDefined()

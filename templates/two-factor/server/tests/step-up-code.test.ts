@@ -1,9 +1,10 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent, Session } from '../src/models/index.js'
+import { SecurityEvent } from '../src/models/index.js'
 import { codeFor, passwordStep, answerChallenge, withTwoFactor, wrongCode } from './helpers/two-factor.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+import { confirm as confirmWith, unconfirm } from './helpers/confirmation.js'
 
 const t = useTestApps()
 let app: Express
@@ -12,7 +13,7 @@ beforeAll(async () => {
   ;({ app } = await t.build({ auth: { requireEmailVerification: false } }))
 })
 
-const confirm = (cookies: Record<string, string>, body: object) => supertest(app).post('/api/account/confirm').set(withCookies(cookies)).send(body)
+const confirm = (cookies: Record<string, string>, body: object) => confirmWith(app, cookies, body)
 const confirmedUntil = async (cookies: Record<string, string>) =>
   (await supertest(app).get('/api/account/confirm').set(withCookies(cookies))).body.confirmed_until as string | null
 
@@ -44,9 +45,9 @@ describe('confirming it is you with a second factor', () => {
   })
 
   it('a recovery code confirms, once', async () => {
-    const { cookies, recoveryCodes } = await unconfirmedWithTwoFactor()
+    const { user, cookies, recoveryCodes } = await unconfirmedWithTwoFactor()
     expect((await confirm(cookies, { code: recoveryCodes[0] })).status).toBe(200)
-    await Session.update({ confirmedUntil: null }, { where: {} })
+    await unconfirm(user.id)
     const spent = await confirm(cookies, { code: recoveryCodes[0] })
     expect(spent.status).toBe(422)
     expect(spent.body.errors.code).toBeDefined()

@@ -1,12 +1,9 @@
-import type { Request, RequestHandler, Response } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
-import { fieldError } from '../http/errors.js'
 import { currentPasswordField } from '../http/schemas.js'
 import { validate } from '../http/validate.js'
-import { User } from '../models/index.js'
-import { confirmationRequired, confirmedUntil, confirmSession } from '../security/confirmation.js'
-import { checkPassword } from '../services/passwords.js'
+import { confirmationRequired, confirmedUntil, confirmSession, passwordConfirms } from '../security/confirmation.js'
 
 export interface RequireConfirmedOptions {
   /**
@@ -40,18 +37,4 @@ export function requireConfirmed(ctx: AppContext, options: RequireConfirmedOptio
     if (!(await confirmedUntil(userId, req.sessionId))) throw confirmationRequired()
     next()
   }
-}
-
-/**
- * True for the account's password; a wrong one is a 422 on `field`, marked so the limiter counts
- * it. An account without a password has nothing to check: false, and the confirmation decides.
- */
-export async function passwordConfirms(res: Response, userId: number, password: string, field = 'password'): Promise<boolean> {
-  const user = await User.findByPk(userId, { attributes: ['id', 'password'] })
-  if (!user || user.password === null) return false
-  if (!(await checkPassword(password, user.password))) {
-    res.locals.wrongPassword = true
-    throw fieldError(field, 'The password is incorrect.')
-  }
-  return true
 }

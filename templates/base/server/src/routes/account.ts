@@ -15,6 +15,7 @@ import { authenticate, authenticateIfPossible } from '../middleware/authenticate
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 import { requireConfirmed } from '../middleware/require-confirmed.js'
+import { layerConfirmMethods } from '../security/confirmation.js'
 
 /** The signed-in user's own account. */
 export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
@@ -29,7 +30,7 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   const confirmed = (passwordField?: string) => [...passwordChecked, requireConfirmed(ctx, { passwordField })]
   router.get('/confirm', showConfirmation(ctx))
   router.post('/confirm', ...passwordChecked, confirmIdentity(ctx))
-  for (const method of ctx.features.flatMap((feature) => feature.confirmMethods ?? [])) method.routes?.(router, ctx, passwordChecked)
+  for (const method of layerConfirmMethods(ctx.features)) method.routes?.(router, ctx, passwordChecked)
 
   router.patch('/profile', precognitive(updateProfileSchema), updateProfile(ctx))
   router.post('/email', precognitive(emailChangeSchema), ...confirmed('password'), ...limits.emailChange, requestEmailChange(ctx))

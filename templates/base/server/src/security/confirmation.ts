@@ -1,7 +1,9 @@
+import type { Response } from 'express'
 import { Op, type Transaction } from 'sequelize'
 import type { AppContext } from '../context.js'
-import { HttpError } from '../http/errors.js'
+import { fieldError, HttpError, unauthenticated } from '../http/errors.js'
 import { Session, User } from '../models/index.js'
+import { checkPassword } from '../services/passwords.js'
 
 // Step-up ("sudo mode"): sensitive actions need the signed-in person to have confirmed it is
 // them within CONFIRM_TTL, so that a borrowed laptop or a stolen session cookie is not enough.
@@ -31,6 +33,27 @@ export async function confirmSession(ctx: Ttl, userId: number, sessionId: string
   return count > 0 ? until : null
 }
 
+/** Confirms the asking session and answers `{confirmed_until}`; one revoked meanwhile has nothing left to confirm (401). */
+export async function answerConfirmed(res: Response, ctx: Ttl, userId: number, sessionId: string): Promise<void> {
+  const until = await confirmSession(ctx, userId, sessionId)
+  if (!until) throw unauthenticated()
+  res.json({ confirmed_until: until.toISOString() })
+}
+
+/**
+ * True for the account's password; a wrong one is a 422 on `field`, marked so the limiter counts
+ * it. An account without a password has nothing to check: false, and the confirmation decides.
+ */
+export async function passwordConfirms(res: Response, userId: number, password: string, field = 'password'): Promise<boolean> {
+  const user = await User.findByPk(userId, { attributes: ['id', 'password'] })
+  if (!user || user.password === null) return false
+  if (!(await checkPassword(password, user.password))) {
+    res.locals.wrongPassword = true
+    throw fieldError(field, 'The password is incorrect.')
+  }
+  return true
+}
+
 /** Until when the session is confirmed, or null. Read from the database: a revocation on another instance counts at once. */
 export async function confirmedUntil(userId: number, sessionId: string | undefined): Promise<Date | null> {
   if (!sessionId) return null
@@ -44,10 +67,13 @@ export async function clearConfirmations(userIds: number[], transaction?: Transa
   await Session.update({ confirmedUntil: null }, { where: { userId: userIds, confirmedUntil: { [Op.ne]: null } }, transaction })
 }
 
+/** The feature layers' ways to confirm, in layer order. */
+export const layerConfirmMethods = (features: AppContext['features']) => features.flatMap((feature) => feature.confirmMethods ?? [])
+
 /** The ways this account can confirm (`password`, then the layers': `totp`, `passkey`, `provider:<name>`). */
 export async function confirmMethods(ctx: AppContext, userId: number): Promise<string[]> {
   const user = await User.findByPk(userId, { attributes: ['id', 'password'] })
   if (!user) return []
-  const offered = await Promise.all(ctx.features.flatMap((feature) => feature.confirmMethods ?? []).map((method) => method.offered(userId, ctx)))
+  const offered = await Promise.all(layerConfirmMethods(ctx.features).map((method) => method.offered(userId, ctx)))
   return [...(user.password !== null ? ['password'] : []), ...offered.flat()]
 }

@@ -1,6 +1,5 @@
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Session } from '../src/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { openIdEnv, providerLogin, signInWith, startProvider } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
@@ -8,6 +7,7 @@ import { ORIGIN, passkeyApi, RP_ID, signInWithPasskey } from './helpers/passkeys
 import { jar } from './helpers/cookies.js'
 import { me } from './helpers/requests.js'
 import { useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { unconfirm } from './helpers/confirmation.js'
 
 const t = useTestApps()
 let provider: TestOidcProvider
@@ -47,7 +47,7 @@ describe('passkeys of an account made by a provider (no password)', () => {
     const authenticator = new SoftwareAuthenticator(ORIGIN)
     expect((await passkeyApi(app, cookies).add({ response: authenticator.register(options.body) })).status).toBe(201)
 
-    await Session.update({ confirmedUntil: null }, { where: { userId } })
+    await unconfirm(userId)
     const asked = await passkeyApi(app, cookies).options({ password: 'anything' })
     expect(asked.status).toBe(403)
     expect(asked.body.errors.confirm).toBeDefined()

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express'
 import type { AppContext } from '../../../context.js'
-import { HttpError, notFound } from '../../../http/errors.js'
-import { startFlow } from '../services/flows.js'
+import { notFound } from '../../../http/errors.js'
+import { flowUrl } from '../services/flows.js'
 import { findProvider } from '../services/provider-registry.js'
 
 /**
@@ -14,10 +14,6 @@ export function linkProvider(ctx: AppContext): RequestHandler {
     const provider = findProvider(ctx, req.params.provider)
     if (!provider) throw notFound()
     const link = { userId: req.auth!.id, sessionId: req.sessionId! }
-    const url = await startFlow(res, ctx, provider, { redirect: null, remember: false, link }).catch((error: unknown) => {
-      ctx.logger.warn({ provider: provider.id, error: String(error) }, 'oauth: provider unavailable')
-      throw new HttpError(503, 'Service Unavailable.')
-    })
-    res.json({ url: url.href })
+    res.json({ url: await flowUrl(res, ctx, provider, { redirect: null, remember: false, link }) })
   }
 }

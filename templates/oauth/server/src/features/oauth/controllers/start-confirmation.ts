@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppContext } from '../../../context.js'
-import { HttpError, notFound } from '../../../http/errors.js'
+import { notFound } from '../../../http/errors.js'
 import { validate } from '../../../http/validate.js'
 import { OAuthAccount } from '../models/oauth-account.js'
-import { startFlow } from '../services/flows.js'
+import { flowUrl } from '../services/flows.js'
 import { findProvider } from '../services/provider-registry.js'
 import { redirectField } from '../services/redirects.js'
 import { oauth } from '../settings.js'
@@ -23,10 +23,6 @@ export function startConfirmation(ctx: AppContext): RequestHandler {
     const { redirect } = validate(startConfirmationSchema, req.body ?? {})
     if (!(await OAuthAccount.count({ where: { userId: req.auth!.id, provider: provider.id } }))) throw notFound()
     const link = { userId: req.auth!.id, sessionId: req.sessionId! }
-    const url = await startFlow(res, ctx, provider, { redirect: redirect ?? oauth.settingsPath, remember: false, link, confirm: true }).catch((error: unknown) => {
-      ctx.logger.warn({ provider: provider.id, error: String(error) }, 'oauth: provider unavailable')
-      throw new HttpError(503, 'Service Unavailable.')
-    })
-    res.json({ url: url.href })
+    res.json({ url: await flowUrl(res, ctx, provider, { redirect: redirect ?? oauth.settingsPath, remember: false, link, confirm: true }) })
   }
 }

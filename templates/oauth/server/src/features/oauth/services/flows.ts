@@ -4,6 +4,7 @@ import { Op } from 'sequelize'
 import { z } from 'zod'
 import { oauth } from '../settings.js'
 import type { AppContext } from '../../../context.js'
+import { HttpError } from '../../../http/errors.js'
 import { OAuthFlow } from '../models/oauth-flow.js'
 import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../../../services/cookies.js'
 import { hashToken } from '../../../services/one-time-tokens.js'
@@ -68,6 +69,15 @@ export async function startFlow(res: Response, ctx: AppContext, provider: OAuthP
     code_challenge: await client.calculatePKCECodeChallenge(cookie.verifier),
     code_challenge_method: 'S256',
   })
+}
+
+/** `startFlow` for an answer in JSON (linking, confirming it is you): a provider out of reach is a logged 503. */
+export async function flowUrl(res: Response, ctx: AppContext, provider: OAuthProviderSetup, options: StartOptions): Promise<string> {
+  const url = await startFlow(res, ctx, provider, options).catch((error: unknown) => {
+    ctx.logger.warn({ provider: provider.id, error: String(error) }, 'oauth: provider unavailable')
+    throw new HttpError(503, 'Service Unavailable.')
+  })
+  return url.href
 }
 
 /**

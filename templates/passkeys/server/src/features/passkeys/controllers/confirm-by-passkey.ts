@@ -1,12 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppContext } from '../../../context.js'
-import { fieldError, unauthenticated } from '../../../http/errors.js'
+import { fieldError } from '../../../http/errors.js'
 import { validate } from '../../../http/validate.js'
-import { confirmSession } from '../../../security/confirmation.js'
-import { clearCookie, cookieNames, readSignedCookie } from '../../../services/cookies.js'
+import { answerConfirmed } from '../../../security/confirmation.js'
 import { Passkey } from '../models/passkey.js'
-import { checkAssertion } from '../services/assertions.js'
+import { checkAssertion, takeChallengeCookie } from '../services/assertions.js'
 import { useChallenge } from '../services/challenges.js'
 import { authenticationField } from '../services/fields.js'
 
@@ -21,17 +20,13 @@ export function confirmByPasskey(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(confirmByPasskeySchema, req.body)
     const userId = req.auth!.id
-    const names = cookieNames(ctx)
-    const challenge = readSignedCookie(req, ctx, names.webauthn).value
-    clearCookie(res, ctx, names.webauthn)
+    const challenge = takeChallengeCookie(req, res, ctx)
     const passkey = await Passkey.findOne({ where: { credentialId: input.response.id, userId } })
     const used = !!challenge && (await useChallenge(challenge, 'confirm', { userId, sessionId: req.sessionId }))
     if (!used || !passkey || (await checkAssertion(ctx, input.response, challenge, passkey)) !== 'verified') {
       res.locals.wrongPassword = true
       throw fieldError('passkey', 'This passkey could not confirm it is you. Please try again.')
     }
-    const until = await confirmSession(ctx, userId, req.sessionId!)
-    if (!until) throw unauthenticated()
-    res.json({ confirmed_until: until.toISOString() })
+    await answerConfirmed(res, ctx, userId, req.sessionId!)
   }
 }

@@ -7,9 +7,8 @@ import { validate } from '../../../http/validate.js'
 import { Passkey } from '../models/passkey.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { events } from '../../../security/events.js'
-import { clearCookie, cookieNames, readSignedCookie } from '../../../services/cookies.js'
 import { useChallenge } from '../services/challenges.js'
-import { checkAssertion } from '../services/assertions.js'
+import { checkAssertion, takeChallengeCookie } from '../services/assertions.js'
 import { authenticationField } from '../services/fields.js'
 import { signIn } from '../../../services/sign-in.js'
 import { findUserById, identityOf, serializeUser } from '../../../services/users.js'
@@ -28,9 +27,7 @@ const failed = () => new HttpError(401, 'This passkey could not sign you in. Ple
 export function passkeySignIn(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(passkeySignInSchema, req.body)
-    const names = cookieNames(ctx)
-    const challenge = readSignedCookie(req, ctx, names.webauthn).value
-    clearCookie(res, ctx, names.webauthn)
+    const challenge = takeChallengeCookie(req, res, ctx)
     if (!challenge || !(await useChallenge(challenge, 'sign_in'))) throw failed()
 
     const passkey = await Passkey.findOne({ where: { credentialId: input.response.id } })

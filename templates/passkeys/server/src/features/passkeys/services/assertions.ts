@@ -1,8 +1,49 @@
-import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server'
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server'
+import type { Request, Response } from 'express'
 import { Op } from 'sequelize'
 import type { AppContext } from '../../../context.js'
+import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../../../services/cookies.js'
+import type { CeremonyPurpose } from '../models/passkey-challenge.js'
 import { Passkey } from '../models/passkey.js'
+import { passkeys } from '../settings.js'
+import { rememberChallenge } from './challenges.js'
 import { relyingParty } from './relying-party.js'
+
+/**
+ * The options of an assertion ceremony (a sign-in, confirming it is you): user verification
+ * required, the challenge kept hashed for one use and carried in the signed `{name}_webauthn`
+ * cookie. `allowCredentials` names the passkeys that may answer (none: any of this site's).
+ */
+export async function startAssertion(
+  res: Response,
+  ctx: AppContext,
+  purpose: CeremonyPurpose,
+  allowCredentials: Pick<Passkey, 'credentialId' | 'transports'>[] = [],
+  owner: { userId?: number; sessionId?: string } = {},
+): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx).id,
+    allowCredentials: allowCredentials.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports?.split(',') as never })),
+    userVerification: 'required',
+    timeout: passkeys.challengeSeconds * 1000,
+  })
+  await rememberChallenge(options.challenge, purpose, owner)
+  setCookie(res, ctx, cookieNames(ctx).webauthn, options.challenge, passkeys.challengeSeconds)
+  return options
+}
+
+/** The challenge the `{name}_webauthn` cookie carries, taken: the cookie is cleared whatever the answer. */
+export function takeChallengeCookie(req: Request, res: Response, ctx: AppContext): string | undefined {
+  const name = cookieNames(ctx).webauthn
+  const challenge = readSignedCookie(req, ctx, name).value
+  clearCookie(res, ctx, name)
+  return challenge ?? undefined
+}
 
 /**
  * A signed assertion of one of the stored passkeys, checked against its challenge (which the
