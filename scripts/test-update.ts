@@ -1,21 +1,25 @@
 /**
  * `add` and `update` on a real app with a real database (issue 40), as an owner would run them:
- * the built CLI generates the default SQLite app (no two-factor, passkeys, OAuth or e-mail
- * verification) and git commits it, on the shared install (no install per app: sqlite3 compiles
- * for 90 s); a user is created and the owner's edits to a controller, a page and package.json are
- * committed. After each `add` (which migrates) the edits are still there and the user signs in
- * over HTTP; then:
+ * the previous release (its `npm pack` tarball, kept in test/fixtures/releases) generates the
+ * default SQLite app (no two-factor, passkeys, OAuth or e-mail verification) and git commits it,
+ * on the shared install (no install per app: sqlite3 compiles for 90 s); a user is created and
+ * the owner's edits to a controller, a page and package.json are committed. Then:
  *
- *   1. `add two-factor`: the layer's server tests pass, POST /api/account/two-factor answers a secret;
+ *   0. `update --from <that tarball>`: the upgrade to this working tree, the edits kept;
+ *   after each `add` (which migrates) the edits are still there and the user signs in over HTTP;
+ *   1. `add two-factor`: POST /api/account/two-factor answers a secret;
  *   2. `add passkeys`: a passkey registration starts;
  *   3. `add oauth-github`: with a client in the environment, GET /api/auth/oauth/github redirects
  *      to GitHub's authorize URL;
- *   4. `add email-verification`: registering answers 202 and mails a /verify-email?token= link
+ *   4. `add oauth-google` and `add oauth-oidc`: with the app's own development provider
+ *      (`oauth:dev-provider`) standing in for Google and for the OpenID provider, each start
+ *      redirects to its authorization endpoint;
+ *   5. `add email-verification`: registering answers 202 and mails a /verify-email?token= link
  *      (to storage/mail, there being no SMTP);
- *   then one typecheck, client and server, for the four;
- *   5. `update --no-passkeys`: the code goes, the tables and their rows stay, the server
+ *   then the app's own `npm test` and one typecheck, client and server, for the five;
+ *   6. `update --no-passkeys`: the code goes, the tables and their rows stay, the server
  *      type-checks, the app starts and the user still signs in;
- *   6. on MySQL and on PostgreSQL (the machine's servers, a fresh database each, dropped after):
+ *   7. on MySQL and on PostgreSQL (the machine's servers, a fresh database each, dropped after):
  *      the app generated, migrated, a user and edits committed; `add two-factor` on MySQL and
  *      `add passkeys` on PostgreSQL, then the user signs in and the feature's first endpoint answers.
  *
@@ -24,12 +28,13 @@
  * Prints the seconds of each step. Exits 1 on the first failure.
  */
 import { execFileSync } from 'node:child_process'
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
+import { rsort } from 'semver'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
 import { sharedNodeModules } from './lib/shared-install.js'
@@ -37,6 +42,8 @@ import { whileStarted } from './lib/start-script.js'
 
 const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } })
 const BIN = fileURLToPath(new URL('../bin/create-cookie-auth-app.js', import.meta.url))
+const RELEASES = fileURLToPath(new URL('../test/fixtures/releases/', import.meta.url))
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 const USER = { email: 'ada@example.test', password: 'a long password for ada' }
 const OWNER_MARKS = {
   'server/src/controllers/auth/me.ts': '// Owner: reviewed for the audit.\n',
@@ -73,9 +80,9 @@ function ownerApp(name: string, env: NodeJS.ProcessEnv) {
     npm,
     git: (...args: string[]) => execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.test', ...args], { cwd: dir, encoding: 'utf8' }),
 
-    /** Generates it with the built CLI (committed), links the shared install, migrates and creates the user. */
-    async generate(modules: string, db: string): Promise<void> {
-      await execa(process.execPath, [BIN, dir, '--db', db, '--no-install', '--git', '--yes'], { env, stdio: 'inherit' })
+    /** Generates it with `bin` (committed), links the shared install, migrates and creates the user. */
+    async generate(modules: string, db: string, bin = BIN): Promise<void> {
+      await execa(process.execPath, [bin, dir, '--db', db, '--no-install', '--git', '--yes'], { env, stdio: 'inherit' })
       symlinkSync(modules, join(dir, 'node_modules'), 'dir')
       // The link is a file to git, which `node_modules/` in .gitignore does not match.
       appendFileSync(join(dir, '.git/info/exclude'), 'node_modules\n')
@@ -199,15 +206,69 @@ async function addOnServer(modules: string, db: 'mysql' | 'postgres', feature: s
   }
 }
 
+/** The newest release kept in test/fixtures/releases, unpacked: its version, tarball and CLI. */
+function previousRelease(): { version: string; tarball: string; bin: string } {
+  const versions = readdirSync(RELEASES).flatMap((file) => /^create-cookie-auth-app-(.+)\.tgz$/.exec(file)?.[1] ?? [])
+  const version = rsort(versions)[0]
+  if (!version) throw new Error(`no release tarball in ${RELEASES}`)
+  const tarball = join(RELEASES, `create-cookie-auth-app-${version}.tgz`)
+  const folder = join(root, 'release')
+  mkdirSync(folder)
+  execFileSync('tar', ['-xzf', tarball, '-C', folder])
+  return { version, tarball, bin: join(folder, 'package/bin/create-cookie-auth-app.js') }
+}
+
+/**
+ * Runs the app's development OpenID provider (the one its README offers for trying social
+ * sign-in) on a free port while `use` runs, handing it the provider's issuer.
+ */
+async function whileProviderRuns(use: (issuer: string) => Promise<void>): Promise<void> {
+  const port = await freePort()
+  const provider = execa('npm', ['run', 'oauth:dev-provider'], { cwd: app.dir, env: { ...app.env, OIDC_DEV_PORT: String(port) }, detached: true, reject: false, all: true })
+  let output = ''
+  provider.all?.on('data', (chunk: Buffer) => (output += chunk))
+  try {
+    let issuer: string | undefined
+    for (const deadline = Date.now() + 30_000; !issuer && Date.now() < deadline && provider.exitCode === null; await new Promise((resolve) => setTimeout(resolve, 200))) {
+      issuer = /^OAUTH_OIDC_ISSUER=(\S+)$/m.exec(output)?.[1]
+    }
+    if (!issuer) throw new Error(`oauth:dev-provider did not start: ${output}`)
+    await use(issuer)
+  } finally {
+    if (provider.exitCode === null) process.kill(-provider.pid!, 'SIGTERM')
+    await provider
+  }
+}
+
+/** Signed in with `env`, GET /api/auth/oauth/<id> redirects to the provider (`to`: an origin or a whole URL) with the client. */
+const startsSignIn = (id: string, to: string, clientId: string, env: NodeJS.ProcessEnv) =>
+  app.whileSignedIn(async (_request, base) => {
+    const start = await fetch(`${base}/api/auth/oauth/${id}`, { redirect: 'manual' })
+    const location = new URL(start.headers.get('location') ?? '/', base)
+    check(
+      start.status === 302 && [location.origin, location.origin + location.pathname].includes(to) && location.searchParams.get('client_id') === clientId,
+      `GET /api/auth/oauth/${id} redirects to the provider's authorization endpoint with the client (${start.status} ${location.href})`,
+    )
+  }, env)
+
 const started = Date.now()
 let failed = false
 try {
   const modules = await step('shared install', () => sharedNodeModules())
-  await step('generate the default app, commit it, create a user', () => app.generate(modules, 'sqlite'))
+  const release = previousRelease()
+  await step(`generate the default app with ${release.version}, commit it, create a user`, () => app.generate(modules, 'sqlite', release.bin))
   await step("commit the owner's edits", async () => app.commitOwnerEdits())
+  await step(`update from ${release.version} to the working tree (migrates)`, async () => {
+    const output = await app.cli(['update', '--from', release.tarball])
+    check(output.includes(`create-cookie-auth-app ${release.version} → ${VERSION}`), `update says ${release.version} → ${VERSION}`)
+    app.checkOwnerEdits()
+    const record = JSON.parse(readFileSync(join(app.dir, 'cookie-auth.json'), 'utf8')) as { generator: { version: string } }
+    check(record.generator.version === VERSION, `cookie-auth.json records ${VERSION}`)
+    app.git('add', '-A')
+    app.git('commit', '-q', '--allow-empty', '-m', `update to ${VERSION}`)
+  })
 
   await step('add two-factor (migrates)', () => app.add('two-factor'))
-  await step("two-factor's server tests", () => app.npm('exec', '--', 'vitest', 'run', '--project', 'server', 'server/tests/two-factor-'))
   await step('sign in, enable two-factor over HTTP', () => app.whileSignedIn(enableTwoFactor))
 
   await step('add passkeys (migrates)', () => app.add('passkeys'))
@@ -218,14 +279,20 @@ try {
   // A client at GitHub is all the start needs: the redirect is built here, GitHub is not called.
   const github = { OAUTH_GITHUB_CLIENT_ID: 'update-test-client', OAUTH_GITHUB_CLIENT_SECRET: 'update-test-secret' }
   await step('sign in, start a GitHub sign-in over HTTP', () =>
-    app.whileSignedIn(async (_request, base) => {
-      const start = await fetch(`${base}/api/auth/oauth/github`, { redirect: 'manual' })
-      const location = new URL(start.headers.get('location') ?? '/', base)
-      check(
-        start.status === 302 && location.origin + location.pathname === 'https://github.com/login/oauth/authorize' && location.searchParams.get('client_id') === github.OAUTH_GITHUB_CLIENT_ID,
-        `GET /api/auth/oauth/github redirects to GitHub's authorize URL with the client (${start.status} ${location.href})`,
-      )
-    }, github),
+    startsSignIn('github', 'https://github.com/login/oauth/authorize', github.OAUTH_GITHUB_CLIENT_ID, github),
+  )
+
+  await step('add oauth-google and oauth-oidc', async () => {
+    await app.add('oauth-google')
+    await app.add('oauth-oidc')
+  })
+  await step('sign in, start a Google and an OpenID sign-in over HTTP', () =>
+    whileProviderRuns(async (issuer) => {
+      const origin = new URL(issuer).origin
+      const client = { id: 'dev-client', secret: 'dev-client-secret' }
+      await startsSignIn('google', origin, client.id, { OAUTH_GOOGLE_ISSUER: issuer, OAUTH_GOOGLE_CLIENT_ID: client.id, OAUTH_GOOGLE_CLIENT_SECRET: client.secret })
+      await startsSignIn('oidc', origin, client.id, { OAUTH_OIDC_ISSUER: issuer, OAUTH_OIDC_CLIENT_ID: client.id, OAUTH_OIDC_CLIENT_SECRET: client.secret })
+    }),
   )
 
   await step('add email-verification', () => app.add('email-verification'))
@@ -242,7 +309,8 @@ try {
       check(mail?.includes(`${base}/verify-email?token=`) === true, `a mail to ${email} in storage/mail holds a /verify-email?token= link`)
     }),
   )
-  // One typecheck, client and server, for the four layers added: the slowest step, 27 s here.
+  await step("the app's own npm test", () => app.npm('test'))
+  // One typecheck, client and server, for the layers added: 27 s here.
   await step('typecheck', () => app.npm('run', 'typecheck'))
 
   const removed = await step('update --no-passkeys', () => app.cli(['update', '--no-passkeys']))
