@@ -22,6 +22,8 @@
  *   7. on MySQL and on PostgreSQL (the machine's servers, a fresh database each, dropped after):
  *      the app generated, migrated, a user and edits committed; `add two-factor` on MySQL and
  *      `add passkeys` on PostgreSQL, then the user signs in and the feature's first endpoint answers.
+ *      The PostgreSQL app is installed by the CLI as a user's is (npm), so `add` installs the
+ *      passkeys layer's dependencies for real before its server starts.
  *
  *   npm run test:update [-- --keep]
  *
@@ -37,6 +39,7 @@ import { execa } from 'execa'
 import { rsort } from 'semver'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
+import { recordProvedTests } from './lib/proved-tests.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { whileStarted } from './lib/start-script.js'
 
@@ -74,18 +77,25 @@ type Request = (method: string, path: string, body?: object) => Promise<Response
 function ownerApp(name: string, env: NodeJS.ProcessEnv) {
   const dir = join(root, name)
   const npm = (...args: string[]) => execa('npm', args, { cwd: dir, env, stdio: 'inherit' })
+  let onSharedInstall = true
   return {
     dir,
     env,
     npm,
     git: (...args: string[]) => execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.test', ...args], { cwd: dir, encoding: 'utf8' }),
 
-    /** Generates it with `bin` (committed), links the shared install, migrates and creates the user. */
-    async generate(modules: string, db: string, bin = BIN): Promise<void> {
-      await execa(process.execPath, [bin, dir, '--db', db, '--no-install', '--git', '--yes'], { env, stdio: 'inherit' })
-      symlinkSync(modules, join(dir, 'node_modules'), 'dir')
-      // The link is a file to git, which `node_modules/` in .gitignore does not match.
-      appendFileSync(join(dir, '.git/info/exclude'), 'node_modules\n')
+    /**
+     * Generates it with `bin` (committed), on the shared install (`modules`) or, with none,
+     * installed by the CLI as a user's run installs; migrates and creates the user.
+     */
+    async generate(modules: string | undefined, db: string, bin = BIN): Promise<void> {
+      await execa(process.execPath, [bin, dir, '--db', db, ...(modules ? ['--no-install'] : []), '--git', '--yes'], { env, stdio: 'inherit' })
+      onSharedInstall = modules !== undefined
+      if (modules) {
+        symlinkSync(modules, join(dir, 'node_modules'), 'dir')
+        // The link is a file to git, which `node_modules/` in .gitignore does not match.
+        appendFileSync(join(dir, '.git/info/exclude'), 'node_modules\n')
+      }
       await npm('run', 'db:migrate')
       await npm('run', 'user:create', '--', '--name', 'Ada', '--email', USER.email, '--password', USER.password)
     },
@@ -103,9 +113,9 @@ function ownerApp(name: string, env: NodeJS.ProcessEnv) {
       check(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts['owner:hello'] === 'echo hello', "the owner's script is in package.json")
     },
 
-    /** Runs the CLI's update or add (which migrates); returns its output, which it also prints. */
+    /** Runs the CLI's update or add (which migrates, and installs unless on the shared install); returns its output, which it also prints. */
     async cli(args: string[]): Promise<string> {
-      const run = await execa(process.execPath, [BIN, ...args, '--cwd', dir, '--no-install'], { env, all: true, reject: false })
+      const run = await execa(process.execPath, [BIN, ...args, '--cwd', dir, ...(onSharedInstall ? ['--no-install'] : [])], { env, all: true, reject: false })
       console.log(run.all)
       if (run.exitCode !== 0) throw new Error(`create-cookie-auth-app ${args.join(' ')} exited with ${run.exitCode}`)
       return run.all ?? ''
@@ -185,21 +195,22 @@ async function mailHolding(appDir: string, needle: string): Promise<string | und
 }
 
 /**
- * The app on MySQL or PostgreSQL, in a fresh database on the machine's server: generated,
- * migrated, a user created and edits committed; `feature` added (which migrates); then the user
- * signs in over HTTP and `firstUse` answers. The database is dropped afterwards.
+ * The app on MySQL or PostgreSQL, in a fresh database on the machine's server: generated (on the
+ * shared install, or with `modules` undefined installed as a user's is), migrated, a user created
+ * and edits committed; `feature` added (which installs what it brings, then migrates); then the
+ * user signs in over HTTP and `firstUse` answers. The database is dropped afterwards.
  */
-async function addOnServer(modules: string, db: 'mysql' | 'postgres', feature: string, firstUse: (request: Request) => Promise<void>): Promise<void> {
+async function addOnServer(modules: string | undefined, db: 'mysql' | 'postgres', feature: string, firstUse: (request: Request) => Promise<void>): Promise<void> {
   const database = (await freshDatabase(db, `cca_update_${process.pid}_${db}`))!
   try {
     // The generated .env names a database after the app: not named `mysql` or `postgres`, it names
     // none on the server, so a run that ignored the fresh one fails instead of writing to those.
     const other = ownerApp(`${db}-app`, { ...baseEnv, DATABASE_URL: database.url })
-    await step(`${db}: generate, migrate, create a user, commit edits`, async () => {
+    await step(`${db}: generate${modules ? '' : ', install'}, migrate, create a user, commit edits`, async () => {
       await other.generate(modules, db)
       other.commitOwnerEdits()
     })
-    await step(`${db}: add ${feature} (migrates)`, () => other.add(feature))
+    await step(`${db}: add ${feature} (${modules ? '' : 'installs, '}migrates)`, () => other.add(feature))
     await step(`${db}: sign in, use ${feature} over HTTP`, () => other.whileSignedIn(firstUse))
   } finally {
     await database.drop()
@@ -309,7 +320,11 @@ try {
       check(mail?.includes(`${base}/verify-email?token=`) === true, `a mail to ${email} in storage/mail holds a /verify-email?token= link`)
     }),
   )
-  await step("the app's own npm test", () => app.npm('test'))
+  await step("the app's own npm test", async () => {
+    await app.npm('test')
+    // test:variants, next in `npm test`, need not run these server files on SQLite again.
+    recordProvedTests(app.dir, 'sqlite', false)
+  })
   // One typecheck, client and server, for the layers added: 27 s here.
   await step('typecheck', () => app.npm('run', 'typecheck'))
 
@@ -328,7 +343,9 @@ try {
   )
 
   await addOnServer(modules, 'mysql', 'two-factor', enableTwoFactor)
-  await addOnServer(modules, 'postgres', 'passkeys', startPasskeyRegistration)
+  // A real install here (sqlite3, which compiles, is not a PostgreSQL app's): `add` installs the
+  // layer's dependencies itself, and the server that signs in runs on them.
+  await addOnServer(undefined, 'postgres', 'passkeys', startPasskeyRegistration)
 } catch (error) {
   failed = true
   console.error(`\nFAILED: ${(error as Error).message}`)

@@ -28,6 +28,7 @@ import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/tool
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { runReadmeExample } from './lib/readme-example-step.js'
+import { filesUnder, type ProvedTests, provedTests, testFileHash } from './lib/proved-tests.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { freePort } from './lib/ports.js'
 import { whileStarted } from './lib/start-script.js'
@@ -54,7 +55,8 @@ const variants = values.only ? values.only.split(',') : values.all ? ALL_VARIANT
  * CI's run (the pairwise set) skips what an earlier variant of the run already proved, to stay
  * within its time: a server test file already run with the same bytes on the same database (and
  * Redis, when this variant has it), unless it reads the layer registry; and the scale-out step
- * after its first run. `--all` (before a release) runs everything.
+ * after its first run (test:update's run of the same build counts too). `--all` (before a
+ * release) runs everything.
  */
 const skipRepeats = !values.all
 const steps = (values.steps ? values.steps.split(',') : STEPS) as Step[]
@@ -147,8 +149,11 @@ async function typecheckWithoutClient(cwd: string, env: NodeJS.ProcessEnv): Prom
 
 let scaledOut = false
 
-/** The server test files run so far, by database: their hashes, each with whether a run had Redis. */
-const serverTestsRun = new Map<string, Map<string, boolean>>()
+/**
+ * The server test files run so far, by database: their hashes, each with whether a run had
+ * Redis; test:update's whole-app run of this same build counts (`scripts/lib/proved-tests.ts`).
+ */
+const serverTestsRun: ProvedTests = skipRepeats ? provedTests() : new Map()
 
 /**
  * The server test files this variant must run, or undefined for all of them: with `skipRepeats`,
@@ -162,7 +167,7 @@ function serverTestsToRun(id: string, cwd: string): string[] | undefined {
   const redis = variant(id).redis
   const files = filesUnder(join(cwd, 'server', 'tests')).filter((file) => file.endsWith('.test.ts'))
   const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
-  const hashes = new Map(files.map((file) => [file, createHash('sha256').update(texts.get(file)!).digest('hex')]))
+  const hashes = new Map(files.map((file) => [file, testFileHash(texts.get(file)!)]))
   const ran = serverTestsRun.get(db) ?? new Map<string, boolean>()
   serverTestsRun.set(db, ran)
   const due = files.filter((file) => {
@@ -195,11 +200,6 @@ function clientCheckedBefore(variant: string, cwd: string): string | undefined {
   return checked
 }
 
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
-}
 
 async function runVariant(id: string, root: string, modules: string): Promise<void> {
   const answers = variantAnswers(id)
