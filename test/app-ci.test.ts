@@ -105,6 +105,13 @@ describe.each(CASES)('the CI of $label', ({ answers }) => {
     expect(workflowText.match(/--health-cmd=/g)).toHaveLength(services.length)
   })
 
+  it("sets only variables the app's tests read: the browser's path and Redis's address", () => {
+    const reads = (path: string, name: string) => expect(text(path), `${path} reads ${name}`).toContain(`process.env.${name}`)
+    expect(Object.keys(job!.env!)).toEqual(['TEST_REDIS_URL', 'CHROMIUM_PATH'])
+    reads('server/tests/setup/global-setup.ts', 'TEST_REDIS_URL')
+    reads('e2e/support/browser.ts', 'CHROMIUM_PATH')
+  })
+
   it('sets up the Node line and the package manager that the generator proves', () => {
     const uses = (action: string) => steps.find((step) => step.uses?.startsWith(`${action}@`))
     expect(String(uses('actions/setup-node')?.with?.['node-version'])).toBe(majorOf(NEWEST_NODE))
