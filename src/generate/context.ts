@@ -1,4 +1,5 @@
 import { type Answers, type Database, type PackageManager, camelCase } from '../options.js'
+import { type CiCommand, ciCommands } from './ci.js'
 import { featureLayers } from './layers.js'
 import type { TemplateStore } from './templates/store.js'
 
@@ -21,6 +22,8 @@ export interface GenerateDeps {
 export interface TemplateContext extends Omit<Answers, 'install' | 'git'> {
   appName: string
   run: (script: string) => string
+  /** What the app's CI runs, in order: `.github/workflows/ci.yml` and the README's list of it. */
+  ciCommands: CiCommand[]
   databaseUrl: string
   secrets: { jwtAccess: string; jwtRefresh: string; cookie: string; encryption: string }
   /** The feature layers on, in the options table's order (`['two-factor']`). */
@@ -75,10 +78,12 @@ export function templateContext(answers: Answers, appName: string, deps: Generat
   const secret = () => deps.random(32).toString('hex')
   const { install: _install, git: _git, ...shaping } = answers
   const features = featureLayers(answers)
+  const run = (script: string) => runScript(answers.pm, script)
   const context: TemplateContext = {
     ...shaping,
     appName,
-    run: (script) => runScript(answers.pm, script),
+    run,
+    ciCommands: ciCommands(answers.pm, run),
     databaseUrl: defaultDatabaseUrl(answers.db, appName),
     // Drawn for every project, used only by `--two-factor` ones: the other secrets stay the same either way.
     secrets: { jwtAccess: secret(), jwtRefresh: secret(), cookie: secret(), encryption: secret() },
