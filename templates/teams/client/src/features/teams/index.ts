@@ -1,0 +1,3 @@
+import type { ClientFeature } from '../types'
+
+export const feature: ClientFeature = {}
