@@ -1,7 +1,7 @@
 import { defineStore } from 'pinia'
 import { computed, ref } from 'vue'
 import { errorMessage } from '@/lib/http'
-import { useVisit } from '@/plugins/visit'
+import { firstError, useVisit } from '@/plugins/visit'
 import { useResource } from '@/features/teams/lib/resource'
 import type { Team, TeamSummary } from '@/features/teams/lib/teams'
 
@@ -27,8 +27,8 @@ export const useTeamsStore = defineStore('teams', () => {
           if (rows) list.data.value = { data: rows.map((team) => ({ ...team, current: team.id === data.team.id })) }
           resolve(data.team)
         },
-        onError: async (_errors, raw) => {
-          switchError.value = errorMessage(raw)
+        onError: async (errors, raw) => {
+          switchError.value = firstError(errors.team_id) ?? errorMessage(raw)
           // Gone meanwhile (removed from it, or it was deleted): show what is left.
           await load()
           resolve(undefined)
