@@ -3,6 +3,7 @@ import TeamSwitcher from '@/features/teams/components/TeamSwitcher.vue'
 import AcceptInvitationPage from '@/features/teams/pages/AcceptInvitationPage.vue'
 import CreateTeamPage from '@/features/teams/pages/CreateTeamPage.vue'
 import TeamPage from '@/features/teams/pages/TeamPage.vue'
+import './teams.css'
 
 export const feature: ClientFeature = {
   routes: [
