@@ -1,0 +1,94 @@
+import supertest from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { Team } from '../src/features/teams/models/team.js'
+import { TeamMember } from '../src/features/teams/models/team-member.js'
+import { User } from '../src/models/index.js'
+import { account } from './helpers/requests.js'
+import { addMember, newTeam, person, personalTeamOf, staffedTeam, teams } from './helpers/teams.js'
+import { login, makeUser, PASSWORD, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+
+const t = useTestApps()
+let app: TestApp['app']
+beforeAll(async () => {
+  ;({ app } = await t.build())
+})
+
+const deleteAccount = (cookies: Record<string, string>) => account(app, cookies).remove({ password: PASSWORD })
+
+describe('DELETE /api/account with teams', () => {
+  it('a member\'s deletion removes their memberships and their personal team; the teams go on', async () => {
+    const { owner, member, teamId } = await staffedTeam(app)
+    const personal = await personalTeamOf(member.id)
+    expect((await deleteAccount(member.cookies)).status).toBe(204)
+    expect(await TeamMember.count({ where: { userId: member.id } })).toBe(0)
+    expect(await Team.findByPk(personal.id)).toBeNull()
+    expect((await teams(app, owner.cookies).members(teamId)).body.data.total).toBe(2)
+  })
+
+  it('the last owner of a team with other members: 422 on password, nothing deleted, until ownership moves', async () => {
+    const { owner, admin, teamId } = await staffedTeam(app)
+    const res = await deleteAccount(owner.cookies)
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ message: expect.any(String), errors: { password: [expect.any(String)] } })
+    expect(await User.findByPk(owner.id)).not.toBeNull()
+    expect(await TeamMember.count({ where: { userId: owner.id } })).toBe(2)
+
+    expect((await teams(app, owner.cookies).transfer(teamId, admin.id)).status).toBe(200)
+    expect((await deleteAccount(owner.cookies)).status).toBe(204)
+    expect(await User.findByPk(owner.id)).toBeNull()
+    expect((await teams(app, admin.cookies).show(teamId)).body.team.role).toBe('owner')
+  })
+
+  it('one of two owners may go', async () => {
+    const { owner, admin, teamId } = await staffedTeam(app)
+    await teams(app, owner.cookies).setRole(teamId, admin.id, 'owner')
+    expect((await deleteAccount(owner.cookies)).status).toBe(204)
+    expect(await TeamMember.count({ where: { teamId, role: 'owner' } })).toBe(1)
+  })
+
+  it('a shared team with nobody else in it goes with its owner', async () => {
+    const owner = await person(app)
+    const teamId = await newTeam(app, owner)
+    expect((await deleteAccount(owner.cookies)).status).toBe(204)
+    expect(await Team.findByPk(teamId)).toBeNull()
+  })
+})
+
+describe('DELETE /api/users (an admin deletes users) with teams', () => {
+  async function adminCookies() {
+    const admin = await makeUser({ role: 'admin' })
+    return (await login(app, admin.email)).cookies
+  }
+
+  it('refuses (422 on ids) a user who is the last owner of a team with others; deletes nothing of the batch', async () => {
+    const { owner, member } = await staffedTeam(app)
+    const res = await supertest(app).delete('/api/users').set(withCookies(await adminCookies())).send({ ids: [owner.id, member.id] })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['ids'])
+    expect(await User.count({ where: { id: [owner.id, member.id] } })).toBe(2)
+  })
+
+  it('deleting every member of a team together, owner included, takes the team too', async () => {
+    const { owner, admin, member, teamId } = await staffedTeam(app)
+    const res = await supertest(app).delete('/api/users').set(withCookies(await adminCookies())).send({ ids: [owner.id, admin.id, member.id] })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(await Team.findByPk(teamId)).toBeNull()
+  })
+
+  it('deleting a member by "all matching" removes the membership', async () => {
+    const { owner, member, teamId } = await staffedTeam(app)
+    const res = await supertest(app).delete('/api/users').set(withCookies(await adminCookies())).send({ all: true, search: member.email })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.deleted).toBe(1)
+    expect((await teams(app, owner.cookies).members(teamId)).body.data.total).toBe(2)
+  })
+
+  it('a user whose personal team holds nobody else goes, personal team and all, even as its only owner', async () => {
+    const lone = await person(app)
+    await addMember((await newTeam(app, await person(app))), lone.id, 'member')
+    const personal = await personalTeamOf(lone.id)
+    const res = await supertest(app).delete('/api/users').set(withCookies(await adminCookies())).send({ ids: [lone.id] })
+    expect(res.status).toBe(200)
+    expect(await Team.findByPk(personal.id)).toBeNull()
+  })
+})
