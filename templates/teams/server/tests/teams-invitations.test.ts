@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto'
 import supertest from 'supertest'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { TeamInvitation } from '../src/features/teams/models/invitation.js'
+import { mailInvitation } from '../src/features/teams/services/invitations.js'
 import { SecurityEvent } from '../src/models/index.js'
-import { invite, join, newTeam, teamCalls } from './helpers/invitations.js'
+import { invitationLinkIn, invite, join, newTeam, teamCalls } from './helpers/invitations.js'
 import { mailTo, type MailServer } from './helpers/mail.js'
 import { within } from './helpers/requests.js'
 import { login, makeUser, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
@@ -13,9 +14,10 @@ const sha256 = (value: string) => createHash('sha256').update(value).digest('hex
 const DAY = 24 * 3600 * 1000
 
 let app: TestApp['app']
+let ctx: TestApp['ctx']
 let mail: MailServer
 beforeAll(async () => {
-  ;({ app } = await t.build())
+  ;({ app, ctx } = await t.build())
   mail = await t.mailServer()
 })
 
@@ -44,6 +46,7 @@ describe('POST /api/teams/:id/invitations', () => {
     const owner = await person('owner')
     const teamId = await newTeam(app, owner.cookies, 'Rocket Lab')
     const email = uniqueEmail('invitee')
+    const dispatched = vi.spyOn(ctx.queue, 'dispatch')
     const link = await invite(app, mail, owner.cookies, teamId, email.toUpperCase(), 'admin')
 
     expect(link.url.startsWith('http://localhost:3000/invitations/accept?token=')).toBe(true)
@@ -55,6 +58,48 @@ describe('POST /api/teams/:id/invitations', () => {
     expect(row).toMatchObject({ email, role: 'admin', invitedBy: owner.user.id, tokenHash: sha256(link.token) })
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 7 * DAY)).toBeLessThan(5000)
     expect(await eventsOf(owner.user.id, 'invitation_sent')).toEqual([expect.objectContaining({ teamId })])
+    // The job carries the row's id alone, never the address or the token.
+    expect(dispatched.mock.calls.filter(([name]) => name === 'team:invitation').map(([, data]) => data)).toEqual([{ invitationId: row!.id }])
+    dispatched.mockRestore()
+  })
+
+  it('the job mails nothing for an invitation revoked meanwhile, and a retry mints a new link that voids the earlier one', async () => {
+    const owner = await person('owner')
+    const teamId = await newTeam(app, owner.cookies)
+    const invitee = await person('invitee')
+    const first = await invite(app, mail, owner.cookies, teamId, invitee.email)
+    const row = (await TeamInvitation.findOne({ where: { teamId } }))!
+
+    // A retry (the first mail's delivery looked failed): a fresh token, and the first link dies.
+    const arriving = mail.next(mailTo(invitee.email))
+    await mailInvitation(ctx, row.id)
+    const retried = invitationLinkIn(await arriving)
+    expect(retried.token).not.toBe(first.token)
+    expect((await teamCalls(app, invitee.cookies).accept(first.token)).status).toBe(422)
+
+    expect((await teamCalls(app, owner.cookies).revoke(teamId, row.id)).status).toBe(204)
+    const before = mail.received.length
+    await mailInvitation(ctx, row.id)
+    expect(mail.received.length).toBe(before)
+    expect((await teamCalls(app, invitee.cookies).accept(retried.token)).status).toBe(422)
+  })
+
+  it('two simultaneous invitations of one address: both answer 202, one invitation stands', async () => {
+    const owner = await person('owner')
+    const teamId = await newTeam(app, owner.cookies)
+    const email = uniqueEmail('twice')
+    const results = await Promise.all(['member', 'admin'].map((role) => teamCalls(app, owner.cookies).invite(teamId, { email, role })))
+    expect(results.map((res) => res.status)).toEqual([202, 202])
+    expect(await TeamInvitation.count({ where: { teamId, email } })).toBe(1)
+  })
+
+  it('a personal team takes no invitations: 422', async () => {
+    const owner = await person('owner')
+    const personal = (await teamCalls(app, owner.cookies).teams()).body.data.find((team: { personal: boolean }) => team.personal)
+    const res = await teamCalls(app, owner.cookies).invite(personal.id, { email: uniqueEmail('nope'), role: 'member' })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['team'])
+    expect(await TeamInvitation.count({ where: { teamId: personal.id } })).toBe(0)
   })
 
   it('answers the same whether the address is new, has an account, or is a member already; a member is mailed nothing', async () => {

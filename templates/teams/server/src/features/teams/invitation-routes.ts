@@ -15,7 +15,7 @@ import { requireTeamRole } from './middleware/require-team-role.js'
  * counted after the role check so no outsider can use up a team's quota.
  */
 export function invitationTeamRoutes(ctx: AppContext): Router {
-  const router = Router({ mergeParams: true })
+  const router = Router()
   const limiter = limiterFactory(ctx)
   const perTeam = limiter({ name: 'team-invitations', limit: ctx.rateLimits.invitationsPerTeam, key: (req) => String(req.team!.id) })
   router.use(requireTeamRole('admin'))

@@ -8,14 +8,14 @@ import { hashToken, newOneTimeToken } from '../../../services/one-time-tokens.js
 import { findUserByEmail, findUserById } from '../../../services/users.js'
 import { TeamInvitation, type InvitationRole } from '../models/invitation.js'
 import { Team } from '../models/team.js'
-import { TeamMember, type TeamRole } from '../models/team-member.js'
+import { RANK, TeamMember, type TeamRole } from '../models/team-member.js'
 import { invitationMessage } from './invitation-message.js'
 import { lockedMember } from './team-lock.js'
 
 export const INVITATION_DAYS = 7
 
-/** The roles that may invite: the same `requireTeamRole('admin')` lets through to the invitation routes. */
-const INVITING_ROLES: readonly TeamRole[] = ['owner', 'admin']
+/** Who may invite: whom `requireTeamRole('admin')` lets through to the invitation routes. */
+const mayInvite = (role: TeamRole) => RANK[role] >= RANK.admin
 
 /** What a row holds until its link is mailed: not a SHA-256 hex digest, so no token matches it, and unique like one. */
 const unsent = () => `unsent:${randomBytes(24).toString('hex')}`
@@ -69,18 +69,18 @@ export const findInvitation = (token: string) => TeamInvitation.findOne({ where:
 
 /**
  * Uses an invitation for the signed-in user, under the team's lock (services/team-lock.ts): the
- * conditional delete decides a race, so of two uses one wins. The link works
- * only for an account whose verified address is the invited one (the mail alone is never enough),
- * and only while its sender may still invite to the team: a demoted or removed inviter's links
- * are voided when that happens (voidInvitationsSentBy), and checked here as well, so a way of
- * losing the right added later cannot leave them working. A member already keeps their role.
+ * conditional delete decides a race, so of two uses one wins. The link works only for an account
+ * whose verified address is the invited one (the mail alone is never enough), and only while its
+ * sender may still invite to the team: a demoted or removed sender's links are voided when that
+ * happens (voidInvitationsOnMembershipChange), and the right is checked here as well, so a way of
+ * losing it added later cannot leave them working. A member already keeps their role.
  */
 export async function useInvitation(invitation: TeamInvitation, userId: number, transaction: Transaction): Promise<{ role: TeamRole; joined: boolean }> {
   if ((await TeamInvitation.destroy({ where: { id: invitation.id, tokenHash: invitation.tokenHash }, transaction })) !== 1) throw invalidInvitation()
   const user = await User.findByPk(userId, { attributes: ['id', 'email', 'emailVerifiedAt'], transaction })
   if (!user || user.emailVerifiedAt === null || user.email !== invitation.email) throw invalidInvitation()
   const inviter = await lockedMember(invitation.teamId, invitation.invitedBy, transaction)
-  if (!inviter || !INVITING_ROLES.includes(inviter.role)) throw invalidInvitation()
+  if (!inviter || !mayInvite(inviter.role)) throw invalidInvitation()
   const member = await lockedMember(invitation.teamId, userId, transaction)
   if (member) return { role: member.role, joined: false }
   await TeamMember.create({ teamId: invitation.teamId, userId, role: invitation.role }, { transaction })
@@ -105,7 +105,7 @@ export async function revokeInvitation(teamId: number, invitationId: number): Pr
  * invitation, the team's decision, lets them back in.
  */
 export async function voidInvitationsOnMembershipChange(teamId: number, userId: number, role: TeamRole | null, transaction: Transaction): Promise<void> {
-  if (role !== null && INVITING_ROLES.includes(role)) return
+  if (role !== null && mayInvite(role)) return
   const addressed = role === null ? await User.findByPk(userId, { attributes: ['email'], transaction }) : null
   const mine = addressed ? [{ invitedBy: userId }, { email: addressed.email }] : [{ invitedBy: userId }]
   await TeamInvitation.destroy({ where: { teamId, [Op.or]: mine }, transaction })
