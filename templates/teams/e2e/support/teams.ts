@@ -31,10 +31,16 @@ export function steps(server: AppServer) {
   return {
     at,
     here,
+    /** The answer to the next real request (live validation's precognitive ones aside). */
     answerOf: (page: Page, pathname: string | RegExp, method?: string): Promise<Response> =>
       page.waitForResponse((res) => {
         const { pathname: got } = new URL(res.url())
-        return (typeof pathname === 'string' ? got === pathname : pathname.test(got)) && (!method || res.request().method() === method)
+        const request = res.request()
+        return (
+          (typeof pathname === 'string' ? got === pathname : pathname.test(got)) &&
+          (!method || request.method() === method) &&
+          request.headers().precognition !== 'true'
+        )
       }),
 
     async logIn(page: Page, person: Person) {
