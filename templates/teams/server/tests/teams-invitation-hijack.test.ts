@@ -5,7 +5,6 @@ import { TeamMember } from '../src/features/teams/models/team-member.js'
 import { User } from '../src/models/index.js'
 import { invite, join, newTeam, teamCalls } from './helpers/invitations.js'
 import type { MailServer } from './helpers/mail.js'
-import { confirm } from './helpers/confirmation.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 /**
@@ -149,8 +148,15 @@ describe('a link outlives no loss of its sender’s right to invite', () => {
 
   it('the sender signing out everywhere (how a hijacked account is taken back) voids the links they sent', async () => {
     const { admin, invitee, teamId, link } = await adminsInvitation()
-    expect((await confirm(app, admin.cookies, { password: PASSWORD })).status).toBe(200)
     const res = await supertest(app).delete('/api/account/sessions').set(withCookies(admin.cookies)).send({ password: PASSWORD })
+    expect(res.status).toBe(204)
+    expect(await TeamInvitation.count({ where: { teamId } })).toBe(0)
+    refused(await teamCalls(app, invitee.cookies).accept(link.token))
+  })
+
+  it("the sender's account deleted: the links they sent die with it", async () => {
+    const { admin, invitee, teamId, link } = await adminsInvitation()
+    const res = await supertest(app).delete('/api/account').set(withCookies(admin.cookies)).send({ password: PASSWORD })
     expect(res.status).toBe(204)
     expect(await TeamInvitation.count({ where: { teamId } })).toBe(0)
     refused(await teamCalls(app, invitee.cookies).accept(link.token))
