@@ -295,6 +295,18 @@ describe('POST /api/invitations/accept', () => {
     expect(used.body).toEqual(unknown.body)
   })
 
+  it("a deleted team's links die with it", async () => {
+    const owner = await person('owner')
+    const teamId = await newTeam(app, owner.cookies)
+    const invitee = await person('invitee')
+    const link = await invite(app, mail, owner.cookies, teamId, invitee.email)
+    expect((await supertest(app).delete(`/api/teams/${teamId}`).set(withCookies(owner.cookies))).status).toBe(204)
+    expect(await TeamInvitation.count({ where: { teamId } })).toBe(0)
+    const res = await teamCalls(app, invitee.cookies).accept(link.token)
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['token'])
+  })
+
   it('a missing or malformed token is 422 errors.token', async () => {
     const invitee = await person('invitee')
     for (const token of [undefined, '', 42, 'x'.repeat(600)]) {
