@@ -117,7 +117,7 @@ export function fakeTeamsApi(server: TestServer, options: { role?: TeamRole; mem
       if (current === team.id) current = 1
       return { status: 204 }
     })))
-    server.on('GET', `${base}/members`, teamRoute(team, () => true, (req) => ({ body: paginate(team.members, req.query, `${base}/members`) })))
+    server.on('GET', `${base}/members`, teamRoute(team, () => true, (req) => ({ body: { data: paginate(team.members, req.query, `${base}/members`) } })))
     server.on('GET', `${base}/invitations`, teamRoute(team, manages, () => ({ body: { data: team.invitations } })))
     server.on('POST', `${base}/invitations`, teamRoute(team, manages, (req) => {
       const email = String(req.json?.email ?? '').trim()
