@@ -62,6 +62,22 @@ describe.sequential('switching teams in Chromium', () => {
     await expect.poll(() => step.switcher(page).textContent()).toContain('North')
   })
 
+  it('fits a phone-sized screen, the open menu included', async () => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    try {
+      await step.switcher(page).click()
+      await menu().waitFor()
+      const box = (await page.locator('.team-switcher__menu').boundingBox())!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(390)
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0)
+      await step.shot(page, 'teams-switcher-mobile')
+      await page.keyboard.press('Escape')
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 800 })
+    }
+  })
+
   it('on a team’s page, the page follows the switch; Escape closes the menu', async () => {
     await page.goto(step.at(`/teams/${teams.north}`))
     await page.getByRole('heading', { level: 1, name: 'North' }).waitFor()
