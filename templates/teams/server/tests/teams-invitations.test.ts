@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import supertest from 'supertest'
-import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, inject, it, vi } from 'vitest'
 import { TeamInvitation } from '../src/features/teams/models/invitation.js'
 import { mailInvitation } from '../src/features/teams/services/invitations.js'
 import { SecurityEvent } from '../src/models/index.js'
@@ -8,7 +8,7 @@ import { invitationLinkIn, invitations, invite } from './helpers/invitations.js'
 import { mailTo, type MailServer } from './helpers/mail.js'
 import { within } from './helpers/requests.js'
 import { newTeam, person, staffedTeam, teams } from './helpers/teams.js'
-import { makeUser, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+import { makeUser, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
@@ -160,6 +160,21 @@ describe('POST /api/teams/:id/invitations', () => {
     expect(limited.body).toEqual({ message: expect.any(String) })
     expect(await TeamInvitation.count({ where: { teamId } })).toBe(20)
     expect((await calls.send(other, { email: uniqueEmail('other'), role: 'member' })).status).toBe(202)
+  })
+})
+
+describe.skipIf(!redisUrl)(`the invitation limit through Redis${redisLabel}`, () => {
+  it("two instances count a team's invitations together", async () => {
+    const shared = `${inject('keyPrefix')}${randomUUID().slice(0, 8)}:`
+    const rateLimits = { invitationsPerTeam: { limit: 3, windowMs: 3600_000 } }
+    const a = await t.build({ redis: true, keyPrefix: shared, rateLimits })
+    const b = await t.build({ redis: true, keyPrefix: shared, rateLimits })
+    const owner = await person(a.app, 'owner')
+    const teamId = await newTeam(a.app, owner)
+    const send = (instance: TestApp) => invitations(instance.app, owner.cookies).send(teamId, { email: uniqueEmail('shared'), role: 'member' })
+    expect([(await send(a)).status, (await send(b)).status, (await send(a)).status]).toEqual([202, 202, 202])
+    expect((await send(b)).status).toBe(429)
+    expect((await send(a)).status).toBe(429)
   })
 })
 
