@@ -42,5 +42,5 @@ export function useResource<T>() {
   // Nothing lands on a page that is gone.
   if (getCurrentScope()) onScopeDispose(cancel)
 
-  return { data, error, status, loading, load }
+  return { data, error, status, loading, load, cancel }
 }

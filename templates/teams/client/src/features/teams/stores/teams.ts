@@ -40,6 +40,7 @@ export const useTeamsStore = defineStore('teams', () => {
 
   /** Signed out, or someone else signed in: these teams are not theirs. */
   function forget() {
+    list.cancel()
     list.data.value = null
     switchError.value = null
   }
