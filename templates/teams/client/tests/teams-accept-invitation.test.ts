@@ -113,6 +113,13 @@ describe('accepting an invitation, signed in', () => {
     expect(sent('POST', '/api/auth/resend-verification').map((r) => r.json)).toEqual([{ email: 'dana@example.com' }])
   })
 
+  it('signed in with another address than the link’s: says so before anything is sent', async () => {
+    server.on('GET', '/api/auth/me', { body: { user: { ...dana, email: 'dana.other@example.com' } } })
+    const { wrapper } = await mountApp(server, LINK)
+    expect(wrapper.find('main .alert--info').text()).toContain('This invitation was sent to dana@example.com.')
+    expect(sent('POST', '/api/invitations/accept')).toHaveLength(0)
+  })
+
   it('signed in with another account: logs out and goes to the login, keeping the way back', async () => {
     server.on('POST', '/api/auth/logout', { status: 204 })
     const { wrapper, router } = await mountApp(server, LINK)
