@@ -66,13 +66,20 @@ export async function findMemberPage(
     bind.term = dialect === 'postgres' ? `%${term.replace(/[\\%_]/g, '\\$&')}%` : term
   }
   const fields = query.sort.length > 0 ? query.sort : [{ key: 'joinedAt' as const, descending: false }]
-  const order = [...fields.map((field) => `${COLUMNS[field.key]}${field.descending ? ' DESC' : ''}`), `u.id${fields[0]!.descending ? ' DESC' : ''}`].join(', ')
+  // The user's id breaks ties, read from the membership so that an order of its columns alone is index-backed.
+  const order = [...fields.map((field) => `${COLUMNS[field.key]}${field.descending ? ' DESC' : ''}`), `m."userId"${fields[0]!.descending ? ' DESC' : ''}`].join(', ')
   const offset = (page - 1) * size
   const count = term
     ? `SELECT COUNT(*) AS total FROM team_members m JOIN users u ON u.id = m."userId" WHERE m."teamId" = $team${search}`
     : `SELECT COUNT(*) AS total FROM team_members m WHERE m."teamId" = $team`
-  const rows = `SELECT u.id, u.name, u.email, m.role, m."createdAt" AS "joinedAt" FROM team_members m JOIN users u ON u.id = m."userId"
-    WHERE m."teamId" = $team${search} ORDER BY ${order} LIMIT ${size} OFFSET ${offset}`
+  // Without a search and sorted by the membership's own columns, the page is picked from
+  // team_members alone before its users are read (a late join): a deep page skips index entries,
+  // not joined rows.
+  const membersOnly = !term && fields.every((field) => field.key === 'joinedAt' || field.key === 'role')
+  const from = membersOnly
+    ? `(SELECT m."userId", m.role, m."createdAt" FROM team_members m WHERE m."teamId" = $team ORDER BY ${order} LIMIT ${size} OFFSET ${offset}) m JOIN users u ON u.id = m."userId"`
+    : `team_members m JOIN users u ON u.id = m."userId" WHERE m."teamId" = $team${search}`
+  const rows = `SELECT u.id, u.name, u.email, m.role, m."createdAt" AS "joinedAt" FROM ${from} ORDER BY ${order}${membersOnly ? '' : ` LIMIT ${size} OFFSET ${offset}`}`
   const [counted, found] = await Promise.all([
     sequelize.query<{ total: number | string }>(forDialect(count, dialect), { bind, type: QueryTypes.SELECT }),
     sequelize.query<{ id: number; name: string; email: string; role: TeamRole; joinedAt: Date | string }>(forDialect(rows, dialect), { bind, type: QueryTypes.SELECT }),
