@@ -92,3 +92,14 @@ describe('DELETE /api/users (an admin deletes users) with teams', () => {
     expect(await Team.findByPk(personal.id)).toBeNull()
   })
 })
+
+describe('a user deleted by any other path (an abandoned sign-up pruned, a provider sign-up undone)', () => {
+  it('takes their personal team and memberships with them, by the database\'s cascades', async () => {
+    const { member, teamId } = await staffedTeam(app)
+    const personal = await personalTeamOf(member.id)
+    await User.destroy({ where: { id: member.id } })
+    expect(await Team.findByPk(personal.id)).toBeNull()
+    expect(await TeamMember.count({ where: { userId: member.id } })).toBe(0)
+    expect(await TeamMember.count({ where: { teamId } })).toBe(2)
+  })
+})
