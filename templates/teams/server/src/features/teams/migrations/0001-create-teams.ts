@@ -47,6 +47,10 @@ export const up: Migration = async ({ context: queryInterface }) => {
   await queryInterface.addIndex('team_members', ['userId'], { name: 'team_members_user' })
   await queryInterface.addIndex('team_members', ['teamId', 'role'], { name: 'team_members_team_role' })
 
+  // A team's activity (services/team-activity.ts) reads the teams' event types, newest first,
+  // out of every sign-in the app records.
+  await queryInterface.addIndex('security_events', ['type', 'createdAt'], { name: 'security_events_type' })
+
   // No foreign key: a current team the user is no longer a member of reads as the personal one
   // (services/current-team.ts), and a key from users to teams would make the two tables' deletions depend on each other.
   await queryInterface.addColumn('users', 'currentTeamId', { type: DataTypes.INTEGER, allowNull: true })
@@ -71,6 +75,7 @@ export const up: Migration = async ({ context: queryInterface }) => {
 }
 
 export const down: Migration = async ({ context: queryInterface }) => {
+  await queryInterface.removeIndex('security_events', 'security_events_type')
   await queryInterface.removeColumn('users', 'currentTeamId')
   await queryInterface.dropTable('team_members')
   await queryInterface.dropTable('teams')
