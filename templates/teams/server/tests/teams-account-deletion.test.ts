@@ -46,6 +46,26 @@ describe('DELETE /api/account with teams', () => {
     expect(await TeamMember.count({ where: { teamId, role: 'owner' } })).toBe(1)
   })
 
+  it('a deletion racing a change to the same member: both answer, neither waits on the other for good (no 500)', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { owner, member, teamId } = await staffedTeam(app)
+      const [deleted, changed] = await Promise.all([deleteAccount(member.cookies), teams(app, owner.cookies).setRole(teamId, member.id, 'admin')])
+      expect(deleted.status, JSON.stringify(deleted.body)).toBe(204)
+      expect([200, 404], JSON.stringify(changed.body)).toContain(changed.status)
+      expect(await TeamMember.count({ where: { userId: member.id } })).toBe(0)
+    }
+  })
+
+  it('an owner deleting their account while another owner leaves: one of them is refused, the team keeps an owner', async () => {
+    for (let round = 0; round < 5; round++) {
+      const { owner, admin, teamId } = await staffedTeam(app)
+      await TeamMember.update({ role: 'owner' }, { where: { teamId, userId: admin.id } })
+      const [deleted, left] = await Promise.all([deleteAccount(owner.cookies), teams(app, admin.cookies).removeMember(teamId, admin.id)])
+      expect([deleted.status, left.status].sort()).toEqual([204, 422])
+      expect(await TeamMember.count({ where: { teamId, role: 'owner' } })).toBe(1)
+    }
+  })
+
   it('a shared team with nobody else in it goes with its owner', async () => {
     const owner = await person(app)
     const teamId = await newTeam(app, owner)

@@ -13,12 +13,14 @@ interface Standing {
 }
 
 /**
- * The shared teams some of `userIds` own, locked (in id order, as every team change takes its
- * team's lock first), with what each keeps without those users.
+ * The shared teams some of `userIds` own, locked in id order after the users' rows (users before
+ * teams, as every team change takes them: services/team-lock.ts), with what each keeps without
+ * those users.
  */
 async function ownedTeams(userIds: number[], transaction: Transaction): Promise<Standing[]> {
   const sequelize = User.sequelize!
   const dialect = sequelize.getDialect()
+  await User.findAll({ attributes: ['id'], where: { id: userIds }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction })
   const owned = await sequelize.query<{ teamId: number }>(
     forDialect(`SELECT DISTINCT m."teamId" FROM team_members m JOIN teams t ON t.id = m."teamId"
       WHERE m."userId" IN (:users) AND m.role = 'owner' AND t."personalUserId" IS NULL ORDER BY m."teamId"`, dialect),

@@ -32,7 +32,7 @@ export function changeRole(ctx: Deps, req: Request, teamId: number, userId: numb
     await voidInvitationsOnMembershipChange(teamId, userId, role, transaction)
     await recordCredentialEvent(ctx, teamEvents.roleChanged, userId, { req, meta: teamMeta(teamId, { from, to: role, by: req.auth!.id }), transaction })
     return target
-  })
+  }, [userId])
 }
 
 /**
@@ -52,7 +52,7 @@ export function removeMember(ctx: Deps, req: Request, teamId: number, userId: nu
     await voidInvitationsOnMembershipChange(teamId, userId, null, transaction)
     await fallBackToPersonal(teamId, transaction, userId)
     await recordCredentialEvent(ctx, teamEvents.memberRemoved, userId, { req, meta: teamMeta(teamId, { by: req.auth!.id }), transaction })
-  })
+  }, [userId])
 }
 
 /** The owner hands the team to another member: they become an owner, the old owner an admin. */
@@ -67,5 +67,5 @@ export function transferOwnership(ctx: Deps, req: Request, teamId: number, userI
     await target.update({ role: 'owner' }, { transaction })
     await actor.update({ role: 'admin' }, { transaction })
     await recordCredentialEvent(ctx, teamEvents.ownershipTransferred, actor.userId, { req, meta: teamMeta(teamId, { to: userId }), transaction })
-  })
+  }, [req.auth!.id])
 }

@@ -10,11 +10,16 @@ import { TeamMember, type TeamRole } from '../models/team-member.js'
  * count owners hold however many changes run at once on however many instances: two owners
  * leaving at the same moment take turns, and the second finds itself the last. Every read inside
  * locks too: on MySQL a locking read sees the latest commits, a plain one the snapshot.
+ *
+ * `users` are the users whose rows the work locks later (the security core locks an event's
+ * users): they are locked first, in id order, so every transaction takes users before teams, as
+ * an account's deletion does (services/account-deletion.ts), and none waits in the opposite order.
  */
-export function withTeamLocked<T>(teamId: number, work: (transaction: Transaction) => Promise<T>): Promise<T> {
+export function withTeamLocked<T>(teamId: number, work: (transaction: Transaction) => Promise<T>, users: number[] = []): Promise<T> {
   const sequelize = User.sequelize!
   const locking = sequelize.getDialect() === 'sqlite' ? '' : ' FOR UPDATE'
   return sequelize.transaction(async (transaction) => {
+    if (users.length > 0) await User.findAll({ attributes: ['id'], where: { id: users }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction })
     const [team] = await sequelize.query(`SELECT id FROM teams WHERE id = ?${locking}`, { replacements: [teamId], type: QueryTypes.SELECT, transaction })
     if (!team) throw notFound()
     return work(transaction)

@@ -39,5 +39,5 @@ export function deleteTeam(ctx: Deps, req: Request, teamId: number): Promise<voi
     await fallBackToPersonal(teamId, transaction)
     await recordCredentialEvent(ctx, teamEvents.deleted, actor.userId, { req, meta: teamMeta(teamId, { name: team.name }), transaction })
     await team.destroy({ transaction })
-  })
+  }, [req.auth!.id])
 }
