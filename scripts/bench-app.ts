@@ -1,13 +1,14 @@
 /**
  * The generated server at realistic size, side by side with bare Express 5 from the same
- * install: generates and builds a variant, seeds 100,000 users, starts the built server
+ * install: generates and builds a variant, seeds 100,000 users (with teams: 1,000 shared teams,
+ * one of 10,000 members, and a personal team each), starts the built server
  * (NODE_ENV=production) and a bare Express JSON hello, and drives both with wrk.
  *
  *   npm run bench:app -- sqlite [--users 100000] [--seconds 10] [--memory]
  *
  * Throughput rows: wrk, 50 connections. Latency rows of the users list: one connection, one
  * request after the other, so they are the time a request takes, not time spent queueing behind
- * 49 others. The contention row runs 16 connections of successful logins and 50 of /me at once.
+ * 49 others; a variant with teams adds the members list of the big team beside them. The contention row runs 16 connections of successful logins and 50 of /me at once.
  * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
  */
 import { randomBytes } from 'node:crypto'
@@ -25,6 +26,7 @@ import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
 import { buildAndSeed, LOGIN_ACCOUNTS, seededLogins } from './lib/seed-users.js'
+import { BIG_TEAM_MEMBERS, BIG_TEAM_NAME, seedTeams, TEAMS } from './lib/seed-teams.js'
 import { fmt, ms, verdict } from './lib/report.js'
 import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
@@ -70,6 +72,10 @@ delete env.npm_config_user_agent
 
 try {
   await buildAndSeed(variant, dir, modules, env, USERS, PASSWORD, step)
+  if (answers.teams) {
+    step(`seed ${TEAMS.toLocaleString('en')} teams, one of ${BIG_TEAM_MEMBERS.toLocaleString('en')} members`)
+    await seedTeams(dir, env, USERS)
+  }
 
   writeFileSync(join(dir, 'bench-bcrypt.mjs'), bcryptScript())
   const bcryptRate = async () => Number((await execa('node', ['bench-bcrypt.mjs'], { cwd: dir, env })).stdout.trim())
@@ -154,6 +160,7 @@ try {
   // to a user, which empties that cache: what the first page of a new filter costs.
   step(`GET /api/users?${filteredQuery}, each right after a user change`)
   const filteredAfresh = await afterUserChange(base, `/api/users?${filteredQuery}`, accessOnly)
+  const teamRows = answers.teams ? await membersRows(base, accessOnly) : { rows: [], runs: [] }
   const rss = rssMiB(free.pid!)
   // At rest is after the load: bcrypt's threads end 10 s after the last login, and V8 gives back
   // the young generation it grew to 32 MiB under load once the process idles.
@@ -176,6 +183,7 @@ try {
     rowLatency('GET /api/users?sort=-createdAt&page=1&size=10, p50', sortedNewest, 20),
     rowLatency(`GET /api/users?filter[role]=user&filter[verified]=true&sort=-email&page=${deep}, p50`, filteredDeep, 20),
     ['  the same, each right after a user change (total counted afresh), p50', ms(filteredAfresh.p50), `(max ${ms(filteredAfresh.max)}; ${AFRESH} requests)`, ''],
+    ...teamRows.rows,
     ['server RSS right after the load', `${rss.toFixed(0)} MiB`, '', ''],
     ['server RSS at rest, 15 s after the load', `${rssAtRest.toFixed(0)} MiB`, '', verdict(rssAtRest <= 150, '≤ 150 MiB')],
     [
@@ -185,7 +193,7 @@ try {
       verdict(loginRatio.ratio >= 0.9, '≥ 0.90'),
     ],
   ]
-  const failures = [...helloRuns, ...meRuns, ...renewRuns, ...loginRounds.map((round) => round.run), quiet, contended, page1, page5000, searchAscii, searchUnicode, sortedDeep, sortedNewest, filteredDeep].filter((run) => run.failed > 0)
+  const failures = [...helloRuns, ...meRuns, ...renewRuns, ...loginRounds.map((round) => round.run), quiet, contended, page1, page5000, searchAscii, searchUnicode, sortedDeep, sortedNewest, filteredDeep, ...teamRows.runs].filter((run) => run.failed > 0)
   console.log(`\nbench:app ${variant}: ${USERS.toLocaleString('en')} users, NODE_ENV=production, ${availableParallelism()} cores, wrk ${SECONDS} s per row`)
   console.log(`throughput: 50 connections, ${ROUNDS} alternating rounds (req/s: median; ratio: median of the rounds' ratios), server on core 0 and wrk on core 1, after a warm-up and once the database server was quiet (${settled} s)`)
   console.log('/me probe: 10 connections, 10 ms apart; list latencies: 1 connection, sequential')
@@ -211,6 +219,34 @@ function rowRatio(label: string, run: WrkResult, target: number, runs: WrkResult
   const ratios = runs.map((each, i) => each.rps / baselines[i]!.rps)
   const ratio = medianBy(ratios, (each) => each)
   return [label, fmt(run.rps), `ratio ${ratio.toFixed(2)} (rounds ${ratios.map((each) => each.toFixed(2)).join(', ')})`, verdict(ratio >= target, `≥ ${target.toFixed(2)}`)]
+}
+
+/**
+ * `GET /api/teams/:id/members` of the big team (user1 owns it), held to the users list's budgets:
+ * its first and last page in join order, a search, and a deep page sorted by name. Unlike the
+ * users list it keeps no cache of totals, so each request counts its team afresh.
+ */
+async function membersRows(base: string, cookie: string): Promise<{ rows: Row[]; runs: WrkResult[] }> {
+  const res = await fetch(`${base}/api/teams`, { headers: { Cookie: cookie } })
+  const big = ((await res.json()) as { data: { id: number; name: string }[] }).data.find((team) => team.name === BIG_TEAM_NAME)
+  if (!big) throw new Error(`GET /api/teams: no team ${BIG_TEAM_NAME} (${res.status})`)
+  const path = `/api/teams/${big.id}/members`
+  const last = BIG_TEAM_MEMBERS / 10
+  const queries: [string, number][] = [
+    ['page=1&size=10', 20],
+    [`page=${last}&size=10`, 20],
+    ['search=user%2099', 50],
+    [`sort=name&page=${last / 2}&size=10`, 20],
+  ]
+  const rows: Row[] = []
+  const runs: WrkResult[] = []
+  for (const [query, target] of queries) {
+    step(`GET ${path}?${query}`)
+    const run = await wrk(`${base}${path}?${query}`, { connections: 1, seconds: Math.max(3, SECONDS / 2), headers: { Cookie: cookie } })
+    runs.push(run)
+    rows.push(rowLatency(`GET /api/teams/:id/members?${query} (${BIG_TEAM_MEMBERS.toLocaleString('en')} members), p50`, run, target))
+  }
+  return { rows, runs }
 }
 
 function rowLatency(label: string, run: WrkResult, targetMs: number): Row {

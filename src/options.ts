@@ -23,6 +23,7 @@ export interface Answers {
   twoFactor: boolean
   passkeys: boolean
   oauth: OAuthProvider[]
+  teams: boolean
   pm: PackageManager
   install: boolean
   git: boolean
@@ -232,6 +233,15 @@ export const OPTIONS: readonly OptionRow[] = [
     format: formatList,
     layer: 'oauth',
     matrix: { tag: 'oauth', custom: OAUTH_PROVIDERS.join(',') },
+  }),
+  row({
+    key: 'teams',
+    flag: '--teams',
+    description: 'teams: a personal team per user, shared teams with roles and invitations',
+    prompt: 'Add teams (shared workspaces with roles and invitations)?',
+    default: () => false,
+    layer: 'teams',
+    matrix: { tag: 'teams' },
   }),
   row({
     key: 'pm',

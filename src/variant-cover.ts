@@ -2,10 +2,11 @@
 // test/variant-cover.test.ts. The variants `npm test` runs, all-defaults first.
 export const VARIANT_COVER: readonly string[] = [
   'sqlite',
-  'sqlite-custom-passkeys-oauth-redis',
-  'mysql-oauth-redis',
+  'sqlite-custom-verify-2fa-passkeys-oauth-teams-redis',
+  'mysql-oauth-teams-redis',
   'mysql-custom-verify-2fa-passkeys',
   'postgres-2fa-passkeys-redis',
-  'postgres-custom-verify-oauth',
-  'sqlite-verify-2fa-oauth-redis',
+  'postgres-custom-verify-oauth-teams',
+  'sqlite-verify-passkeys-teams',
+  'sqlite-custom-2fa-oauth',
 ]

@@ -259,10 +259,10 @@ describe('refusals', () => {
   })
 
   it('add names the features it knows when given another', async () => {
-    const { code, stderr } = await add(['teams'])
+    const { code, stderr } = await add(['billing'])
     expect(code).toBe(1)
-    expect(stderr).toBe(`error: feature "teams" is invalid: use ${FEATURES.map((feature) => feature.name).join(', ')}\n`)
-    expect(FEATURES.map((feature) => feature.name)).toEqual(['email-verification', 'two-factor', 'passkeys', 'oauth-github', 'oauth-google', 'oauth-oidc'])
+    expect(stderr).toBe(`error: feature "billing" is invalid: use ${FEATURES.map((feature) => feature.name).join(', ')}\n`)
+    expect(FEATURES.map((feature) => feature.name)).toEqual(['email-verification', 'two-factor', 'passkeys', 'oauth-github', 'oauth-google', 'oauth-oidc', 'teams'])
   })
 
   it('--dry-run prints the plan and writes nothing', async () => {

@@ -101,7 +101,7 @@ describe.sequential('passkeys in Chromium', () => {
     expect(answer.request().postDataJSON()).toMatchObject({ remember: true, response: { id: expect.any(String) } })
     await page.waitForURL((url) => url.pathname === '/dashboard')
     expect(await browser.passkeyRequests()).toEqual(['conditional', 'optional'])
-    await page.getByRole('banner').getByText(member.name).waitFor()
+    await page.getByRole('banner').getByText(member.name, { exact: true }).waitFor()
 
     const refresh = (await browser.context.cookies(server.url)).find((c) => c.name === `${authConfig.name}_refresh`)
     expect(refresh!.expires - Date.now() / 1000).toBeGreaterThan(authConfig.refreshRememberExpirySeconds - 120)

@@ -165,7 +165,7 @@ describe.sequential('two-factor authentication in Chromium', () => {
     await page.getByLabel('Code', { exact: true }).fill(await freshCode())
     await page.getByRole('button', { name: 'Continue' }).click()
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    await page.getByRole('banner').getByText(member.name).waitFor()
+    await page.getByRole('banner').getByText(member.name, { exact: true }).waitFor()
   })
 
   it('signs in with a recovery code, which works only once', async () => {

@@ -14,6 +14,11 @@ beforeEach(() => {
   server.on('GET', '/api/auth/me', unauthenticated)
 })
 
+/** A link's path and query, decoded. */
+const linkTo = (href = '') => {
+  const url = new URL(href, 'http://app')
+  return { path: url.pathname, query: Object.fromEntries(url.searchParams) }
+}
 const posts = (path: string) => server.received.filter((r) => r.method === 'POST' && r.path === path)
 
 describe('login page', () => {
@@ -57,6 +62,13 @@ describe('login page', () => {
     expect(posts('/api/auth/resend-verification')[0]!.json).toEqual({ email: 'new@example.com' })
   })
 
+  it('passes the address and the page to return to on to the register page', async () => {
+    const { wrapper } = await mountApp(server, '/login?email=ann%40example.com&redirect=%2Fsettings')
+    expect(wrapper.find<HTMLInputElement>('input[name=email]').element.value).toBe('ann@example.com')
+    const toRegister = wrapper.find('.auth-card__footer a')
+    expect(linkTo(toRegister.attributes('href'))).toEqual({ path: '/register', query: { email: 'ann@example.com', redirect: '/settings' } })
+  })
+
   it('shows the message of a failure without field errors', async () => {
     server.on('POST', '/api/auth/login', { status: 429, body: { message: 'Too many attempts. Try again in 60 seconds.' } })
     const { wrapper } = await mountApp(server, '/login')
@@ -96,6 +108,23 @@ describe('register page', () => {
     await fill(wrapper, 'other')
     expect(wrapper.text()).toContain('The passwords do not match.')
     expect(posts('/api/auth/register')).toHaveLength(0)
+  })
+
+  it('takes the address and the page to return to from the link, and passes both on to the login', async () => {
+    server.on('POST', '/api/auth/register', { status: 201, body: { user: user({ name: 'Ann', role: 'user' }), access_token: 'jwt' } })
+    const { wrapper, router } = await mountApp(server, '/register?email=ann%40example.com&redirect=%2Fsettings%2Fsessions')
+    expect(wrapper.find<HTMLInputElement>('input[name=email]').element.value).toBe('ann@example.com')
+    const toLogin = wrapper.find('.auth-card__footer a')
+    expect(linkTo(toLogin.attributes('href'))).toEqual({ path: '/login', query: { email: 'ann@example.com', redirect: '/settings/sessions' } })
+    await fill(wrapper)
+    await vi.waitFor(() => expect(router.currentRoute.value.fullPath).toBe('/settings/sessions'))
+  })
+
+  it('never leaves the app for a redirect elsewhere', async () => {
+    server.on('POST', '/api/auth/register', { status: 201, body: { user: user({ name: 'Ann', role: 'user' }), access_token: 'jwt' } })
+    const { wrapper, router } = await mountApp(server, '/register?redirect=%2F%2Fevil.example')
+    await fill(wrapper)
+    await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/dashboard'))
   })
 
   it('shows a duplicate e-mail error under the field', async () => {

@@ -46,7 +46,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   if (redisModule && redis) await redisModule.redisReady(redis)
   const mailer = createMailer({ smtpUrl: env.MAIL_TRANSPORT === 'smtp' ? env.SMTP_URL : undefined, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
   const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
-  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache }, features)
+  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache, features }, features)
   const retry = options.retry ?? defaultRetryPolicy
   const queue: JobQueue = env.REDIS_URL
     ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })

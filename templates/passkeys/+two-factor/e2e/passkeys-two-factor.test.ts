@@ -49,7 +49,7 @@ describe('passkeys with two-factor authentication in Chromium', () => {
     expect(answer.status()).toBe(200)
     expect(await answer.json()).toMatchObject({ user: { email: member.email, twoFactorEnabled: true } })
     await page.waitForURL((url) => url.pathname === '/dashboard')
-    await page.getByRole('banner').getByText(member.name).waitFor()
+    await page.getByRole('banner').getByText(member.name, { exact: true }).waitFor()
     await step.shot('passkeys-two-factor-dashboard')
   })
 })

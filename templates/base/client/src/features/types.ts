@@ -49,6 +49,11 @@ export interface ConfirmExtension {
 export interface ClientFeature {
   /** Top-level pages (a second sign-in step, say). */
   routes?: RouteRecordRaw[]
+  /**
+   * Shown in the top navigation while someone is signed in, between the app's links and the
+   * user's name, each rendered without props (a switcher, a menu of the feature's own).
+   */
+  nav?: Component[]
   /** Pages under /settings, each in the settings nav under its `meta.title`, before "Delete account". */
   settings?: (RouteRecordRaw & { meta: { title: string } })[]
   /**

@@ -47,3 +47,16 @@ export function safeRedirect(value: LocationQuery[string] | undefined, fallback 
   const path = one(value)
   return path && path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : fallback
 }
+
+/**
+ * What the login and register pages pass on to each other: the address a link filled in and the
+ * page to go to once signed in, so a visitor who picks the other page keeps both.
+ */
+export function signInQuery(query: LocationQuery): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const key of ['email', 'redirect']) {
+    const value = one(query[key])
+    if (value) out[key] = value
+  }
+  return out
+}

@@ -43,7 +43,7 @@ try {
     if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.join(' ')}`)
     throw error
   })
-  const user = await createUser({ ...input, passwordHash, verified: true })
+  const user = await createUser(features, { ...input, passwordHash, verified: true })
   console.log(`Created user #${user.id} ${user.email} (role ${input.role}, e-mail verified).`)
 } finally {
   await sequelize.close()

@@ -143,6 +143,34 @@ export interface CredentialToken {
 }
 
 /**
+ * Runs when a user is created, by any path (registration, the first registration of a verified
+ * link, `user:create`, a provider's sign-up: all go through services/users.ts `createUser`),
+ * inside the transaction that inserts the row: what a layer keeps for every user exists with
+ * the user or not at all, and no request ever sees a user without it.
+ */
+export type UserCreated = (user: User, transaction: Transaction) => Promise<void>
+
+/**
+ * What a layer checks and tidies before users are deleted (the account's own deletion, an
+ * admin's), in the deleting transaction, after base's own checks took their locks and before the
+ * rows go. Deletions that base does on its own (abandoned unverified accounts) meet only the
+ * database's cascades, so a layer's rows must also cascade from `users`.
+ */
+export interface UserDeletion {
+  /**
+   * Why these users may not be deleted now, in a sentence the person deleting can act on, or
+   * undefined: base answers 422 with it on the request's field. Take what it reads under lock,
+   * so a concurrent change cannot slip past the check.
+   */
+  refusal?(userIds: number[], transaction: Transaction): Promise<string | undefined>
+  /** What must change besides the cascades (other users' rows pointing at what goes). */
+  cleanup?(userIds: number[], transaction: Transaction): Promise<void>
+}
+
+/** The registry as the users' creation and deletion read it. */
+export type UserLifecycle = readonly { userCreated?: UserCreated; userDeletion?: UserDeletion }[]
+
+/**
  * One feature layer, as the server's core consumes it. `JobDeps` and `Jobs` are what the app's
  * job handlers are given and are (context.ts fills them in, as it does `Ctx`).
  */
@@ -158,6 +186,10 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   signInMethods?: readonly SignInMethod[]
   credentialTokens?: readonly CredentialToken[]
   confirmMethods?: readonly ConfirmMethod<Ctx>[]
+  /** Keeps a row of the layer's for every user (a user's own workspace, say). */
+  userCreated?: UserCreated
+  /** Refuses a deletion that would break what the layer keeps (a group losing its last owner), and tidies after one. */
+  userDeletion?: UserDeletion
   /**
    * The layer's own queued work and mails, by job name (declare the payloads on `JobPayloads`
    * in jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.

@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
+import type { UserLifecycle } from '../features/types.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
 import type { AuthCache } from '../services/auth-cache.js'
@@ -48,6 +49,8 @@ export interface JobDeps {
   auth: AuthConfig
   mailer: Mailer
   authCache: Pick<AuthCache, 'userChanged'>
+  /** What the layers do when a job creates a user (services/users.ts `createUser`). */
+  features: UserLifecycle
 }
 
 /** Base's own jobs (jobs/handlers.ts). */

@@ -3,7 +3,8 @@ import type { MailMessage } from './mailer.js'
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c)
 
-function message(to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage {
+/** A mail in the app's one layout: lines of text, then at most one action link (a feature layer's mails too). */
+export function message(to: string, subject: string, lines: string[], action?: { label: string; url: string }): MailMessage {
   const text = [...lines, ...(action ? ['', `${action.label}: ${action.url}`] : [])].join('\n')
   const html = [
     ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),

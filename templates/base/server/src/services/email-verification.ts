@@ -3,6 +3,7 @@ import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
 import { sql } from '../db/sql.js'
+import type { UserLifecycle } from '../features/types.js'
 import type { Mailer } from '../mail/mailer.js'
 import { chooseLinkMessage, linkWithToken, verifyEmailMessage } from '../mail/messages.js'
 import { EmailVerificationToken, User } from '../models/index.js'
@@ -24,6 +25,7 @@ interface Deps {
   auth: Pick<AuthConfig, 'requireEmailVerification'>
   mailer: Mailer
   authCache: Pick<AuthCache, 'userChanged'>
+  features: UserLifecycle
 }
 
 /**

@@ -1,6 +1,8 @@
 import type { Request } from 'express'
 import { QueryTypes, type Transaction } from 'sequelize'
 import type { AppContext } from '../context.js'
+import type { UserLifecycle } from '../features/types.js'
+import { fieldError } from '../http/errors.js'
 import { User } from '../models/index.js'
 import { keepingAnAdmin } from '../security/admins.js'
 import { recordCredentialEvent } from '../security/credential-events.js'
@@ -10,8 +12,21 @@ import { matchSql, sqlFilter, type UserFilter } from './user-list.js'
 /** Rows deleted per statement: bounded work and bind lists however many users match. */
 const BATCH = 500
 
+/**
+ * The layers' word on a deletion (features/types.ts `UserDeletion`), in the deleting transaction
+ * before the rows go: a refusal is a 422 on the request's `field`; else each tidies what it must.
+ */
+export async function layersLetUsersGo(features: UserLifecycle, ids: number[], transaction: Transaction, field: string): Promise<void> {
+  for (const feature of features) {
+    const refusal = await feature.userDeletion?.refusal?.(ids, transaction)
+    if (refusal) throw fieldError(field, refusal)
+  }
+  for (const feature of features) await feature.userDeletion?.cleanup?.(ids, transaction)
+}
+
 /** An admin deletes users: each gets `account_deleted`, and their sessions end with them. */
-function deleteBatch(ctx: AppContext, req: Request, ids: number[], transaction: Transaction): Promise<void> {
+async function deleteBatch(ctx: AppContext, req: Request, ids: number[], transaction: Transaction, field: string): Promise<void> {
+  await layersLetUsersGo(ctx.features, ids, transaction, field)
   return recordCredentialEvent(ctx, events.accountDeleted, ids, {
     req,
     revoke: 'all',
@@ -27,7 +42,7 @@ export function deleteUsersById(ctx: AppContext, req: Request, ids: number[]): P
   return keepingAnAdmin(
     async (transaction) => {
       const existing = (await User.findAll({ attributes: ['id'], where: { id: ids }, transaction })).map((user) => user.id)
-      if (existing.length > 0) await deleteBatch(ctx, req, existing, transaction)
+      if (existing.length > 0) await deleteBatch(ctx, req, existing, transaction, 'ids')
       return existing.length
     },
     'ids',
@@ -52,7 +67,7 @@ export async function deleteMatchingUsers(ctx: AppContext, req: Request, match: 
         after = Number(rows.at(-1)!.id)
         const ids = rows.map((row) => Number(row.id)).filter((id) => !except.has(id))
         if (ids.length === 0) continue
-        await deleteBatch(ctx, req, ids, transaction)
+        await deleteBatch(ctx, req, ids, transaction, 'all')
         deleted += ids.length
       }
     },

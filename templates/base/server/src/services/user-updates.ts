@@ -1,13 +1,15 @@
 import type { CreationAttributes } from 'sequelize'
 import type { AuthCache } from './auth-cache.js'
+import type { UserLifecycle } from '../features/types.js'
 import type { User } from '../models/user.js'
 import { createUser } from './users.js'
 
 type Deps = { authCache: Pick<AuthCache, 'userChanged'> }
+type CreateDeps = Deps & { features: UserLifecycle }
 
 /** A new account from a registration: created, then the caches told (the users list's total counts it at once). */
-export async function createAccount(deps: Deps, values: Parameters<typeof createUser>[0]): Promise<User> {
-  const user = await createUser(values)
+export async function createAccount(deps: CreateDeps, values: Parameters<typeof createUser>[1]): Promise<User> {
+  const user = await createUser(deps.features, values)
   deps.authCache.userChanged(user.id)
   return user
 }

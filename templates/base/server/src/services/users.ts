@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import { sql } from '../db/sql.js'
-import type { UserFields } from '../features/types.js'
+import type { UserFields, UserLifecycle } from '../features/types.js'
 import { unauthenticated } from '../http/errors.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
@@ -128,8 +128,11 @@ export async function roleId(name: RoleName): Promise<number> {
   return role.id
 }
 
-/** Creates a user and reloads it with its role, ready to serialise. */
-export async function createUser(values: {
+/**
+ * Creates a user and reloads it with its role, ready to serialise. Every way an account comes to
+ * be goes through here, so the layers' `userCreated` runs for each, in the inserting transaction.
+ */
+export async function createUser(features: UserLifecycle, values: {
   name: string
   email: string
   /** Null: an account without a password. */
@@ -137,12 +140,14 @@ export async function createUser(values: {
   role: RoleName
   verified: boolean
 }): Promise<User> {
-  const user = await User.create({
-    name: values.name,
-    email: values.email,
-    password: values.passwordHash,
-    roleId: await roleId(values.role),
-    emailVerifiedAt: values.verified ? new Date() : null,
+  const role = await roleId(values.role)
+  const user = await User.sequelize!.transaction(async (transaction) => {
+    const created = await User.create(
+      { name: values.name, email: values.email, password: values.passwordHash, roleId: role, emailVerifiedAt: values.verified ? new Date() : null },
+      { transaction },
+    )
+    for (const feature of features) await feature.userCreated?.(created, transaction)
+    return created
   })
   return (await findUserById(user.id)) ?? user
 }

@@ -158,7 +158,7 @@ let passwordHash: Promise<string> | undefined
 /** A user written straight to the database (verified unless told otherwise). */
 export async function makeUser(options: { role?: RoleName; verified?: boolean; email?: string; name?: string } = {}): Promise<User> {
   passwordHash ??= hashPassword(PASSWORD)
-  return createUser({
+  return createUser(features, {
     name: options.name ?? 'Test User',
     email: options.email ?? uniqueEmail(),
     passwordHash: await passwordHash,

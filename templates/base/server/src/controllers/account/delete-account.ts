@@ -7,6 +7,7 @@ import { keepingAnAdmin } from '../../security/admins.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { clearAuthCookies } from '../../services/cookies.js'
+import { layersLetUsersGo } from '../../services/user-delete.js'
 import { signedInUser } from '../../services/users.js'
 
 export const deleteAccountSchema = z.object({ password: currentPasswordField.optional() })
@@ -14,15 +15,17 @@ export const deleteAccountSchema = z.object({ password: currentPasswordField.opt
 /**
  * The account goes; its refresh tokens and sessions keep their rows (userId null, revoked), so
  * a stolen token still meets reuse detection rather than an unknown jti. The last admin stays:
- * without one nobody could manage users.
+ * without one nobody could manage users. A layer may refuse too (features/types.ts `UserDeletion`).
  */
 export function deleteAccount(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     validate(deleteAccountSchema, req.body)
     const user = await signedInUser(req)
     await keepingAnAdmin(
-      (transaction) =>
-        recordCredentialEvent(ctx, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) }),
+      async (transaction) => {
+        await layersLetUsersGo(ctx.features, [user.id], transaction, 'password')
+        await recordCredentialEvent(ctx, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) })
+      },
       'password',
       'You are the only admin: make another user an admin before deleting your account.',
     )

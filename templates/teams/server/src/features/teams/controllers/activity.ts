@@ -1,0 +1,12 @@
+import type { RequestHandler } from 'express'
+import { activityQuery } from '../../../controllers/account/list-activity.js'
+import { validate } from '../../../http/validate.js'
+import { teamActivityPage } from '../services/team-activity.js'
+
+/** The team's events for its owners and admins, as the account's activity lists the user's. */
+export function listTeamActivity(): RequestHandler {
+  return async (req, res) => {
+    const { page, size } = validate(activityQuery, req.query)
+    res.json({ data: await teamActivityPage(req.team!.id, page, size, req.sessionId) })
+  }
+}

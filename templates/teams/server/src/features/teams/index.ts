@@ -1,0 +1,47 @@
+import { DataTypes } from 'sequelize'
+import type { AppFeature } from '../../context.js'
+import './events.js'
+import { invitationRateLimits } from './invitation-config.js'
+import { invitationToken } from './invitation-credential-token.js'
+import { invitationJobs } from './invitation-jobs.js'
+import { invitationAcceptRoutes } from './invitation-routes.js'
+import * as createTeams from './migrations/0001-create-teams.js'
+import * as createInvitations from './migrations/0002-create-team-invitations.js'
+import { TeamInvitation } from './models/invitation.js'
+import { Team } from './models/team.js'
+import { TeamMember } from './models/team-member.js'
+import { teamRoutes } from './routes.js'
+import { teamsOnUserDeletion } from './services/account-deletion.js'
+import { createPersonalTeam } from './services/personal-team.js'
+
+declare module '../../models/user.js' {
+  interface User {
+    /** The team the user works in; read through services/current-team.ts, which falls back to the personal team. */
+    currentTeamId: number | null
+  }
+}
+
+/** Teams: a personal team per user, shared teams with roles, invitations by mail. */
+export const feature: AppFeature = {
+  name: 'teams',
+  config: { rateLimits: invitationRateLimits },
+  models: {
+    models: [Team, TeamMember, TeamInvitation],
+    userAttributes: { currentTeamId: { type: DataTypes.INTEGER, allowNull: true } },
+  },
+  // Released migrations keep their names: the database records them by name.
+  migrations: [
+    { name: 'teams-0001-create-teams', ...createTeams },
+    { name: 'teams-0002-create-team-invitations', ...createInvitations },
+  ],
+  routes: {
+    api: (router, ctx) => {
+      router.use('/teams', teamRoutes(ctx))
+      router.use('/invitations', invitationAcceptRoutes(ctx))
+    },
+  },
+  userCreated: createPersonalTeam,
+  userDeletion: teamsOnUserDeletion,
+  credentialTokens: [invitationToken],
+  jobs: invitationJobs,
+}

@@ -1,0 +1,15 @@
+import type { JobDeps, JobHandlers } from '../../jobs/types.js'
+import { mailInvitation } from './services/invitations.js'
+
+declare module '../../jobs/types.js' {
+  interface JobPayloads {
+    /** An invitation to mail: the request made the row (services/invitations.ts); the job gets its id, never an address or a token. */
+    'team:invitation': { invitationId: number }
+  }
+}
+
+export const invitationJobs = (deps: JobDeps): Pick<JobHandlers, 'team:invitation'> => ({
+  async 'team:invitation'({ invitationId }) {
+    await mailInvitation(deps, invitationId)
+  },
+})

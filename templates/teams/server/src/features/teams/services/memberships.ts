@@ -1,0 +1,71 @@
+import type { Request } from 'express'
+import type { AppContext } from '../../../context.js'
+import { fieldError, forbidden, notFound } from '../../../http/errors.js'
+import { recordCredentialEvent } from '../../../security/credential-events.js'
+import { teamEvents, teamMeta } from '../events.js'
+import { TeamMember, type TeamRole } from '../models/team-member.js'
+import { fallBackToPersonal } from './current-team.js'
+import { voidInvitationsOnMembershipChange } from './invitations.js'
+import { lockedMember, ownerCount, withTeamLocked } from './team-lock.js'
+
+type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features'>
+
+const lastOwner = () => fieldError('role', 'A team must keep at least one owner: make another member an owner first.')
+
+/**
+ * The contract's role rules, under the team's lock: an owner sets any role; an admin sets
+ * member or admin, never on an owner nor to owner; the last owner is never demoted. The
+ * requester's own role is read again under the lock, as it may have changed since the middleware.
+ */
+export function changeRole(ctx: Deps, req: Request, teamId: number, userId: number, role: TeamRole): Promise<TeamMember> {
+  return withTeamLocked(teamId, async (transaction) => {
+    const actor = await lockedMember(teamId, req.auth!.id, transaction)
+    if (!actor) throw notFound()
+    const target = actor.userId === userId ? actor : await lockedMember(teamId, userId, transaction)
+    if (!target) throw notFound()
+    if (actor.role === 'member') throw forbidden()
+    if (actor.role === 'admin' && (target.role === 'owner' || role === 'owner')) throw forbidden()
+    if (target.role === role) return target
+    if (target.role === 'owner' && (await ownerCount(teamId, transaction)) === 1) throw lastOwner()
+    const from = target.role
+    await target.update({ role }, { transaction })
+    await voidInvitationsOnMembershipChange(teamId, userId, role, transaction)
+    await recordCredentialEvent(ctx, teamEvents.roleChanged, userId, { req, meta: teamMeta(teamId, { from, to: role, by: req.auth!.id }), transaction })
+    return target
+  }, [userId])
+}
+
+/**
+ * Removal by an owner or an admin (an admin never removes an owner), or a member leaving with
+ * their own id; the last owner can do neither. The removed member keeps their sessions and
+ * loses the team at their next request (the middleware reads the membership each time).
+ */
+export function removeMember(ctx: Deps, req: Request, teamId: number, userId: number): Promise<void> {
+  return withTeamLocked(teamId, async (transaction) => {
+    const actor = await lockedMember(teamId, req.auth!.id, transaction)
+    if (!actor) throw notFound()
+    const target = actor.userId === userId ? actor : await lockedMember(teamId, userId, transaction)
+    if (!target) throw notFound()
+    if (target !== actor && (actor.role === 'member' || (actor.role === 'admin' && target.role === 'owner'))) throw forbidden()
+    if (target.role === 'owner' && (await ownerCount(teamId, transaction)) === 1) throw lastOwner()
+    await target.destroy({ transaction })
+    await voidInvitationsOnMembershipChange(teamId, userId, null, transaction)
+    await fallBackToPersonal(teamId, transaction, userId)
+    await recordCredentialEvent(ctx, teamEvents.memberRemoved, userId, { req, meta: teamMeta(teamId, { by: req.auth!.id }), transaction })
+  }, [userId])
+}
+
+/** The owner hands the team to another member: they become an owner, the old owner an admin. */
+export function transferOwnership(ctx: Deps, req: Request, teamId: number, userId: number): Promise<void> {
+  return withTeamLocked(teamId, async (transaction) => {
+    const actor = await lockedMember(teamId, req.auth!.id, transaction)
+    if (!actor) throw notFound()
+    if (actor.role !== 'owner') throw forbidden()
+    if (userId === actor.userId) throw fieldError('user_id', 'Choose another member of the team.')
+    const target = await lockedMember(teamId, userId, transaction)
+    if (!target) throw notFound()
+    await target.update({ role: 'owner' }, { transaction })
+    await actor.update({ role: 'admin' }, { transaction })
+    await recordCredentialEvent(ctx, teamEvents.ownershipTransferred, actor.userId, { req, meta: teamMeta(teamId, { to: userId }), transaction })
+  }, [req.auth!.id])
+}

@@ -1,0 +1,28 @@
+import { addMember, teams } from '../helpers/teams.js'
+import { makeUser } from '../helpers/test-app.js'
+import type { GuardedRoute, StepUpSubject } from './types.js'
+
+/** A shared team the subject owns, made through the API (creating one needs no confirmation). */
+async function ownTeam({ app, cookies }: StepUpSubject): Promise<number> {
+  const res = await teams(app, cookies).create('Step-up')
+  if (res.status !== 201) throw new Error(`team not created: ${res.status}`)
+  return res.body.team.id as number
+}
+
+export const guardedRoutes: GuardedRoute[] = [
+  {
+    name: 'delete a team',
+    request: async (subject) => ({ method: 'delete', path: `/api/teams/${await ownTeam(subject)}` }),
+    success: 204,
+  },
+  {
+    name: "transfer a team's ownership",
+    request: async (subject) => {
+      const teamId = await ownTeam(subject)
+      const member = await makeUser()
+      await addMember(teamId, member.id)
+      return { method: 'post', path: `/api/teams/${teamId}/transfer`, body: { user_id: member.id } }
+    },
+    success: 200,
+  },
+]

@@ -1,0 +1,72 @@
+import supertest from 'supertest'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { SecurityEvent } from '../src/models/index.js'
+import { newTeam, person, staffedTeam, teams } from './helpers/teams.js'
+import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
+
+const t = useTestApps()
+let app: TestApp['app']
+beforeAll(async () => {
+  ;({ app } = await t.build())
+})
+
+const eventsOf = async (userId: number, type: string) =>
+  (await SecurityEvent.findAll({ where: { userId, type }, order: [['id', 'ASC']] })).map((event) => JSON.parse(event.meta ?? 'null') as Record<string, unknown>)
+
+describe('the teams\' events, through the security core with meta.teamId', () => {
+  it('team_created for the creator', async () => {
+    const owner = await person(app)
+    const teamId = await newTeam(app, owner, 'Acme')
+    expect(await eventsOf(owner.id, 'team_created')).toEqual([{ teamId, name: 'Acme' }])
+  })
+
+  it('member_role_changed for the member, member_removed for the removed one, ownership_transferred for the old owner', async () => {
+    const { owner, admin, member, teamId } = await staffedTeam(app)
+    await teams(app, owner.cookies).setRole(teamId, member.id, 'admin')
+    expect(await eventsOf(member.id, 'member_role_changed')).toEqual([{ teamId, from: 'member', to: 'admin', by: owner.id }])
+    await teams(app, owner.cookies).removeMember(teamId, member.id)
+    expect(await eventsOf(member.id, 'member_removed')).toEqual([{ teamId, by: owner.id }])
+    await teams(app, owner.cookies).transfer(teamId, admin.id)
+    expect(await eventsOf(owner.id, 'ownership_transferred')).toEqual([{ teamId, to: admin.id }])
+  })
+
+  it('a refused change records nothing', async () => {
+    const { owner, admin, teamId } = await staffedTeam(app)
+    expect((await teams(app, admin.cookies).setRole(teamId, owner.id, 'member')).status).toBe(403)
+    expect((await teams(app, owner.cookies).removeMember(teamId, owner.id)).status).toBe(422)
+    expect(await eventsOf(owner.id, 'member_role_changed')).toEqual([])
+    expect(await eventsOf(owner.id, 'member_removed')).toEqual([])
+  })
+
+  it('team_deleted for the owner who deleted it', async () => {
+    const owner = await person(app)
+    const teamId = await newTeam(app, owner, 'Gone')
+    expect((await teams(app, owner.cookies).remove(teamId)).status).toBe(204)
+    expect(await eventsOf(owner.id, 'team_deleted')).toEqual([{ teamId, name: 'Gone' }])
+  })
+})
+
+describe('GET /api/teams/:id/activity', () => {
+  it('the team\'s events, newest first, in the account activity\'s shape; no other team\'s', async () => {
+    const { owner, member, teamId } = await staffedTeam(app)
+    await teams(app, owner.cookies).setRole(teamId, member.id, 'admin')
+    await teams(app, owner.cookies).removeMember(teamId, member.id)
+    // Another team, and one whose id starts with this one's digits, must not show.
+    await newTeam(app, owner, 'Other')
+    const res = await teams(app, owner.cookies).activity(teamId)
+    expect(res.status).toBe(200)
+    expect(res.body.data).toMatchObject({ current_page: 1, per_page: 10, total: 3, path: `/api/teams/${teamId}/activity` })
+    expect(res.body.data.data.map((event: { type: string }) => event.type)).toEqual(['member_removed', 'member_role_changed', 'team_created'])
+    expect(res.body.data.data[0]).toEqual({ id: expect.any(Number), type: 'member_removed', ip: expect.any(String), device: expect.any(String), createdAt: expect.any(String), current: true })
+  })
+
+  it('the app\'s admin sees them in the user\'s activity', async () => {
+    const owner = await person(app)
+    await newTeam(app, owner)
+    const admin = await makeUser({ role: 'admin' })
+    const { cookies } = await login(app, admin.email)
+    const res = await supertest(app).get(`/api/users/${owner.id}/activity`).set(withCookies(cookies))
+    expect(res.status).toBe(200)
+    expect(res.body.data.data.map((event: { type: string }) => event.type)).toContain('team_created')
+  })
+})
