@@ -28,7 +28,7 @@ import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/tool
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { runReadmeExample } from './lib/readme-example-step.js'
-import { filesUnder, type ProvedTests, provedTests, testFileHash } from './lib/proved-tests.js'
+import { addProved, dueServerTests, filesUnder, type ProvedTests, writeLedger } from './lib/proved-tests.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { freePort } from './lib/ports.js'
 import { whileStarted } from './lib/start-script.js'
@@ -55,8 +55,8 @@ const variants = values.only ? values.only.split(',') : values.all ? ALL_VARIANT
  * CI's run (the pairwise set) skips what an earlier variant of the run already proved, to stay
  * within its time: a server test file already run with the same bytes on the same database (and
  * Redis, when this variant has it), unless it reads the layer registry; and the scale-out step
- * after its first run (test:update's run of the same build counts too). `--all` (before a
- * release) runs everything.
+ * after its first run. `--all` (before a release) runs everything. What passed is left in a
+ * ledger for test:update (`scripts/lib/proved-tests.ts`).
  */
 const skipRepeats = !values.all
 const steps = (values.steps ? values.steps.split(',') : STEPS) as Step[]
@@ -149,35 +149,19 @@ async function typecheckWithoutClient(cwd: string, env: NodeJS.ProcessEnv): Prom
 
 let scaledOut = false
 
-/**
- * The server test files run so far, by database: their hashes, each with whether a run had
- * Redis; test:update's whole-app run of this same build counts (`scripts/lib/proved-tests.ts`).
- */
-const serverTestsRun: ProvedTests = skipRepeats ? provedTests() : new Map()
+/** The server test files run so far in this run (see `scripts/lib/proved-tests.ts`). */
+const serverTestsRun: ProvedTests = new Map()
 
 /**
  * The server test files this variant must run, or undefined for all of them: with `skipRepeats`,
- * not those an earlier variant ran with the same bytes on the same database, except files that
- * read the layer registry (`features/index`, `import.meta.glob`), whose tests change with the
- * layers even when their bytes do not, and files that use Redis when this variant has it and no
- * earlier run of them had (a file that never names Redis builds the same apps either way).
+ * not those an earlier variant ran with the same bytes on the same database (`dueServerTests`
+ * says which run again anyway), with the hashes to record once they pass.
  */
-function serverTestsToRun(id: string, cwd: string): string[] | undefined {
+function serverTestsToRun(id: string, cwd: string): { files: string[] | undefined; ran: Map<string, boolean> } {
   const db = variantAnswers(id).db
-  const redis = variant(id).redis
-  const files = filesUnder(join(cwd, 'server', 'tests')).filter((file) => file.endsWith('.test.ts'))
-  const texts = new Map(files.map((file) => [file, readFileSync(file, 'utf8')]))
-  const hashes = new Map(files.map((file) => [file, testFileHash(texts.get(file)!)]))
-  const ran = serverTestsRun.get(db) ?? new Map<string, boolean>()
-  serverTestsRun.set(db, ran)
-  const due = files.filter((file) => {
-    const [text, hash] = [texts.get(file)!, hashes.get(file)!]
-    if (!ran.has(hash) || /features\/index|import\.meta\.glob/.test(text)) return true
-    return redis && !ran.get(hash) && /redis/i.test(text)
-  })
-  const toRun = skipRepeats ? due : files
-  for (const file of toRun) ran.set(hashes.get(file)!, redis || (ran.get(hashes.get(file)!) ?? false))
-  return toRun.length === files.length ? undefined : toRun.map((file) => file.slice(cwd.length + 1))
+  const { due, all, ran } = dueServerTests(cwd, db, variant(id).redis, skipRepeats ? serverTestsRun : new Map())
+  addProved(serverTestsRun, db, ran)
+  return { files: due.length === all ? undefined : due, ran }
 }
 
 /** The variant whose run checked each client: the client depends on few answers, and its tests on none of the database. */
@@ -219,7 +203,7 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
   if (id === VARIANT_IDS[0]) env.PATH = `${(await toolchain(MANAGERS[0]!, NEWEST_NODE)).bin}${delimiter}${env.PATH}`
   console.log(`\n━━ ${id} on Node ${(await execa('node', ['--version'], { env })).stdout}`)
   const clientCheckedBy = clientCheckedBefore(id, dir)
-  const serverTests = steps.includes('test') ? serverTestsToRun(id, dir) : undefined
+  const { files: serverTests, ran } = steps.includes('test') ? serverTestsToRun(id, dir) : { files: undefined, ran: new Map<string, boolean>() }
   try {
     for (const step of steps) {
       const e2eFiles = step === 'test:e2e' ? browserFilesToRun(dir) : []
@@ -229,8 +213,11 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
       if (step === 'scale-out') scaledOut = true
       // The example is the same in every variant's README; following it once tells whether it works.
       if (step === 'readme-example' && id !== variants[0]) continue
+      const ok = await runStep(id, step, dir, env, clientCheckedBy, e2eFiles, serverTests)
+      // test:update, after this in `npm test`, need not run these again in its merged app.
+      if (ok && step === 'test') writeLedger(answers.db, ran)
       // A variant that does not build has nothing to start or run in a browser.
-      if (!(await runStep(id, step, dir, env, clientCheckedBy, e2eFiles, serverTests)) && step === 'build') break
+      if (!ok && step === 'build') break
     }
   } finally {
     const results = join(dir, 'test-results')
