@@ -3,7 +3,7 @@ import helmet from 'helmet'
 import { servesHttps } from './config/env.js'
 import type { AppContext } from './context.js'
 import './http/request.js'
-import { clientRoutes } from './middleware/client.js'
+import { clientRoutes, inlineScriptSources } from './middleware/client.js'
 import { errorHandler, notFoundHandler } from './middleware/error-handler.js'
 import { mountApi } from './routes/api.js'
 
@@ -33,7 +33,9 @@ export function createApp(ctx: AppContext): Express {
   app.use(
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.
-      contentSecurityPolicy: { directives: { upgradeInsecureRequests: https ? [] : null } },
+      contentSecurityPolicy: {
+        directives: { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], upgradeInsecureRequests: https ? [] : null },
+      },
       strictTransportSecurity: https,
     }),
     clientRoutes(ctx),

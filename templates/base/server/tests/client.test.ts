@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import supertest from 'supertest'
@@ -33,6 +34,19 @@ describe('the built client on the API port', () => {
     expect(api.body).toEqual({ message: 'Not Found.' })
     await supertest(app).post('/dashboard').expect(404)
     await supertest(app).get('/assets/missing.js').set('Accept', 'application/javascript').expect(404)
+  })
+})
+
+describe('index.html\'s inline script', () => {
+  it('runs by its hash in the page\'s Content-Security-Policy, and no other inline script does', async () => {
+    const clientDir = t.tempDir('app-client-')
+    const script = "document.documentElement.dataset.theme = 'dark'"
+    fs.writeFileSync(path.join(clientDir, 'index.html'), `<!doctype html><script>${script}</script><script type="module" src="/assets/main.js"></script>`)
+    const { app } = await t.build({ clientDir, env: { NODE_ENV: 'production' } })
+    const res = await supertest(app).get('/login').set('Accept', 'text/html').expect(200)
+    const scriptSrc = String(res.headers['content-security-policy']).split(';').find((d) => d.startsWith('script-src '))
+    const hash = createHash('sha256').update(script).digest('base64')
+    expect(scriptSrc).toBe(`script-src 'self' 'sha256-${hash}'`)
   })
 })
 

@@ -1,9 +1,21 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import express, { Router, type Request } from 'express'
 import type { AppContext } from '../context.js'
 
 const VITE_DEV_SERVER = 'http://localhost:5173'
+
+/**
+ * The Content-Security-Policy sources that let the built index.html's inline scripts run (the
+ * theme, set before first paint): their hashes, so nothing else inline runs.
+ */
+export function inlineScriptSources(clientDir: string): string[] {
+  const index = path.join(clientDir, 'index.html')
+  if (!fs.existsSync(index)) return []
+  const scripts = fs.readFileSync(index, 'utf8').matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)
+  return [...scripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
+}
 
 const isPageRequest = (req: Request) =>
   (req.method === 'GET' || req.method === 'HEAD') && !req.path.startsWith('/api/') && req.path !== '/api'
