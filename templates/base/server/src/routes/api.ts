@@ -10,6 +10,7 @@ import { notFoundHandler } from '../middleware/error-handler.js'
 import { guestSession } from '../middleware/guest-session.js'
 import { createRateLimiters } from '../middleware/rate-limits.js'
 import { accountRoutes } from './account.js'
+import { activityRoutes } from './activity.js'
 import { authRoutes, mountMe } from './auth.js'
 import { sessionRoutes } from './session.js'
 import { userRoutes } from './users.js'
@@ -111,6 +112,7 @@ function apiRoutes(ctx: AppContext): Router {
   router.use('/auth', authRoutes(ctx, limits))
   router.use('/account', accountRoutes(ctx, limits))
   router.use('/users', userRoutes(ctx))
+  router.use('/activity', activityRoutes(ctx))
   router.use('/session', sessionRoutes(limits))
   for (const feature of ctx.features) feature.routes?.api?.(router, ctx)
   router.use(notFoundHandler)
