@@ -36,7 +36,7 @@ describe('register with e-mail verification off', () => {
     expect(decodeJwt(res.body.access_token).payload.sub).toBe(String(res.body.user.id))
 
     const stored = await User.findOne({ where: { email: email.toLowerCase() } })
-    expect(stored?.password?.startsWith('$2b$10$')).toBe(true)
+    expect(stored?.password).toMatch(/^\$2b\$\d\d\$/)
   })
 
   it('refuses a taken e-mail (any case) with 422 errors.email', async () => {
