@@ -33,11 +33,14 @@ export function bindMessages(features: readonly { messages?: FeatureMessages }[]
   translators.clear()
 }
 
+/** Every locale's catalogue: base's entries with the layers' merged in, in layer order. */
+export const cataloguesOf = (features: readonly { messages?: FeatureMessages }[]): Record<Locale, Catalogue> =>
+  Object.fromEntries(locales.map((locale) => [locale, merge({}, baseMessages[locale], ...features.map((feature) => feature.messages?.[locale] ?? {}))])) as Record<Locale, Catalogue>
+
 function i18nInstance(): i18n {
   if (instance) return instance
-  const resources = Object.fromEntries(
-    locales.map((locale) => [locale, { translation: merge({}, baseMessages[locale], ...layers.map((layer) => layer.messages?.[locale] ?? {})) }]),
-  )
+  const catalogues = cataloguesOf(layers)
+  const resources = Object.fromEntries(locales.map((locale) => [locale, { translation: catalogues[locale] }]))
   instance = i18next.createInstance()
   // Synchronous: every catalogue is in memory, so no message ever waits for a load.
   void instance.init({

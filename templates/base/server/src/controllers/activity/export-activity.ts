@@ -26,7 +26,7 @@ export const exportActivityQuery = z
     to: bound('to'),
     format: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.enum(EXPORT_FORMATS, { error: `The format field must be ${EXPORT_FORMATS.join(' or ')}.` }).default('ndjson'),
+      z.enum(EXPORT_FORMATS, { error: msg('validation.format', { formats: EXPORT_FORMATS.join(', ') }) }).default('ndjson'),
     ),
   })
   .transform(({ from, to, format }, ctx) => {
