@@ -65,6 +65,15 @@ describe('languages', () => {
     expect(await unauthenticated('de')).toBe('Nicht angemeldet.')
     expect(await unauthenticated()).toBe('Unauthenticated.')
     expect(await unauthenticated('fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7')).toBe('Unauthenticated.')
+    const invalid = await supertest(app).post('/api/auth/register').set('Accept-Language', 'de').send({ email: 'nope' }).expect(422)
+    expect(invalid.body).toEqual({
+      message: 'Das Feld „Name“ ist erforderlich. (und 2 weitere Fehler)',
+      errors: {
+        name: ['Das Feld „Name“ ist erforderlich.'],
+        email: ['Das Feld „E-Mail-Adresse“ muss eine gültige E-Mail-Adresse sein.'],
+        password: ['Das Feld „Passwort“ ist erforderlich.'],
+      },
+    })
     expect(negotiateLocale('fr-CH, fr;q=0.9, de;q=0.8, en;q=0.7')).toBe('de')
     expect(negotiateLocale('en;q=0.5, de-AT')).toBe('de')
     expect(negotiateLocale('*, en;q=0')).toBe('de')

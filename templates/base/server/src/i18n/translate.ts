@@ -83,8 +83,10 @@ export function translator(locale: Locale): Translate {
   const fixed = i18n.getFixedT(locale)
   translate = (message, extra) => {
     const match = ENCODED.exec(message)
-    if (!match || !i18n.exists(match[1]!)) return message
+    if (!match) return message
     const values: Record<string, unknown> = { ...(match[2] ? (JSON.parse(match[2]) as object) : {}), ...extra }
+    // With the values: a plural key exists only in its forms (`_one`, `_other`), which `count` picks.
+    if (!i18n.exists(match[1]!, values)) return message
     // A field is named in the reader's language where the catalogue has a name for it.
     if (typeof values.field === 'string' && i18n.exists(`fields.${values.field}`)) values.field = fixed(`fields.${values.field}`)
     return fixed(match[1]!, values)
