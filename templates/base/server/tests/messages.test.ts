@@ -3,12 +3,12 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { features } from '../src/features/index.js'
 import { defaultLocale, locales } from '../src/i18n/locales.js'
-import { cataloguesOf, type Catalogue } from '../src/i18n/translate.js'
+import type { Catalogue } from '../src/i18n/catalogue.js'
+import { cataloguesOf } from '../src/i18n/translate.js'
 
 // The server's catalogues, base's and this app's layers' merged as the app merges them: every key
 // in every locale, with the same placeholders, and every key used by the code, which uses no key
-// the catalogues lack. Here rather than in the generator's tests so the app's owner keeps the
-// check for the messages they add.
+// the catalogues lack. A test of the app, so it covers the messages its owner adds too.
 
 const flatten = (catalogue: Catalogue, prefix = ''): [string, string][] =>
   Object.entries(catalogue).flatMap(([key, value]) => (typeof value === 'string' ? [[`${prefix}${key}`, value] as [string, string]] : flatten(value, `${prefix}${key}.`)))

@@ -8,7 +8,7 @@ import type { Express, Request, RequestHandler, Response, Router } from 'express
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from '../config/limit.js'
 import type { Migration } from '../db/migrations/types.js'
-import type { FeatureMessages } from '../i18n/translate.js'
+import type { FeatureMessages } from '../i18n/catalogue.js'
 import type { User } from '../models/user.js'
 import type { SignInUser, UserJson, UserRow } from '../services/user-json.js'
 

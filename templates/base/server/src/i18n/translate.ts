@@ -1,18 +1,8 @@
 import i18next, { type i18n } from 'i18next'
 import { de } from './messages/de.js'
 import { en } from './messages/en.js'
+import type { Catalogue, FeatureMessages } from './catalogue.js'
 import { defaultLocale, locales, type Locale } from './locales.js'
-
-/** A locale's messages: nested keys (`errors.unauthenticated`), i18next's `{{placeholders}}` and `_one`/`_other` plurals. */
-export interface Catalogue {
-  [key: string]: string | Catalogue
-}
-
-/** The same keys as `T`, each with its own text: a locale's catalogue has every key of the English one. */
-export type Translation<T> = { [K in keyof T]: T[K] extends string ? string : Translation<T[K]> }
-
-/** What a layer brings: its entries for every locale, under a namespace of its own. */
-export type FeatureMessages = Record<Locale, Catalogue>
 
 /** Turns a message (a key, or `msg(key, values)`) into text in one locale. */
 export type Translate = (message: string, values?: Record<string, unknown>) => string

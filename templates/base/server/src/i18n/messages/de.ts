@@ -1,4 +1,4 @@
-import type { Translation } from '../translate.js'
+import type { Translation } from '../catalogue.js'
 import type { en } from './en.js'
 
 // Base's German messages: the type makes them as complete as en.ts.
