@@ -14,7 +14,7 @@ import { authConfig, makeUser, names, PASSWORD, uniqueEmail, useTestApps, type T
 const t = useTestApps()
 // Base's fields and those the feature layers declare (features/<layer>/user-fields.ts): never the password hash.
 const featureKeys = features.flatMap((feature) => Object.keys(feature.userFields?.fromRow({} as UserRow) ?? {}))
-const userKeys = ['createdAt', 'email', 'emailVerifiedAt', 'id', 'name', 'role', 'roleId', 'updatedAt', ...featureKeys].sort()
+const userKeys = ['createdAt', 'email', 'emailVerifiedAt', 'id', 'locale', 'name', 'role', 'roleId', 'updatedAt', ...featureKeys].sort()
 
 describe('register with e-mail verification off', () => {
   let app: TestApp['app']
