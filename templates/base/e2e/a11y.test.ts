@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from './support/app-server'
 import { axeViolations } from './support/axe'
 import { launchBrowser } from './support/browser'
+import { waitUntilUnconfirmed } from './support/confirm-its-you'
 
 // Base's pages through axe-core (WCAG 2.2 A/AA, both themes, desktop and phone); each feature
 // layer scans its own pages in an e2e file of its own. One browser and one session throughout:
@@ -27,7 +28,8 @@ async function open(pathname: string, title: string) {
 }
 
 beforeAll(async () => {
-  server = await startAppServer({ users: [admin, ...members] })
+  // A sign-in confirms the session for a second only, so the "Confirm it's you" dialog comes soon.
+  server = await startAppServer({ users: [admin, ...members], env: { CONFIRM_TTL: '1s' } })
   browser = await launchBrowser()
   page = browser.page
 })
@@ -126,8 +128,6 @@ describe.sequential('WCAG 2.2 A/AA (axe-core) on every page of base, both themes
     await page.goto(at('/settings/delete-account'))
     await page.getByRole('button', { name: 'Delete account' }).click()
     const dialog = page.getByRole('dialog')
-    await dialog.waitFor()
-    await noViolations('delete account dialog')
     await dialog.getByLabel('Password').fill('not-the-password')
     await dialog.getByRole('button', { name: /delete/i }).click()
     await dialog.getByRole('alert').waitFor()
@@ -146,6 +146,16 @@ describe.sequential('WCAG 2.2 A/AA (axe-core) on every page of base, both themes
     const dialog = page.getByRole('dialog')
     await dialog.waitFor()
     await noViolations('users, delete dialog')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+  })
+
+  it('the "Confirm it’s you" dialog a role change asks for', async () => {
+    await waitUntilUnconfirmed(page, server.url)
+    await page.getByRole('combobox', { name: `Role of ${members[0]!.name}` }).selectOption('admin')
+    const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' })
+    await dialog.getByLabel('Password').waitFor()
+    await noViolations('confirm it’s you')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
   })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startAppServer, type AppServer } from './support/app-server'
 import { launchBrowser } from './support/browser'
 import { waitUntilUnconfirmed } from './support/confirm-its-you'
-import { focused, tabTo } from './support/keyboard'
+import { focused, tabThrough, tabTo } from './support/keyboard'
 
 // Login, the users table and the dialogs by keyboard alone: every stop shows its focus, dialogs
 // keep focus inside and give it back, errors are announced and tied to their fields.
@@ -78,10 +78,17 @@ describe.sequential('by keyboard alone', () => {
     await page.waitForURL((url) => url.pathname === '/dashboard')
   })
 
-  it('works the users table: sort, select, page, and a dialog that keeps and gives back focus', async () => {
+  it('shows focus at every stop of the users page, from the header to the pagination', async () => {
     await page.goto(at('/users?size=5'))
+    await page.getByRole('button', { name: 'Next page' }).waitFor()
+    const { stops, unseen } = await tabThrough(page)
+    // Header links, theme, log out, search, filters, delete, table, pagination.
+    expect(stops).toBeGreaterThan(25)
+    expect(unseen).toEqual([])
+  })
+
+  it('works the users table: sort, select, page, and a dialog that keeps and gives back focus', async () => {
     const search = page.getByRole('searchbox', { name: 'Search' })
-    await search.waitFor()
     await search.focus()
 
     // Sort by name from its header button.

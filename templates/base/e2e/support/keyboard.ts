@@ -53,3 +53,29 @@ export async function tabTo(page: Page, name: string | RegExp, key = 'Tab', max 
   }
   throw new Error(`${key} did not reach "${name}" in ${max} presses.`)
 }
+
+/**
+ * Tabs from the top of the page to its end (where focus leaves the page or comes round again):
+ * how many stops there were, and those that showed no focus ring.
+ */
+export async function tabThrough(page: Page, max = 100): Promise<{ stops: number; unseen: string[] }> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur())
+  const unseen: string[] = []
+  try {
+    for (let stops = 0; stops < max; stops++) {
+      await page.keyboard.press('Tab')
+      const again = await page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null
+        if (!el || el === document.body || el.dataset.tabbed) return true
+        el.dataset.tabbed = ''
+        return false
+      })
+      if (again) return { stops, unseen }
+      const now = await focused(page)
+      if (now && !now.ring) unseen.push(now.name)
+    }
+    throw new Error(`Tab went on past ${max} stops.`)
+  } finally {
+    await page.evaluate(() => document.querySelectorAll<HTMLElement>('[data-tabbed]').forEach((el) => delete el.dataset.tabbed))
+  }
+}
