@@ -150,7 +150,7 @@ describe.sequential('WCAG 2.2 A/AA (axe-core) on every page of base, both themes
     await dialog.waitFor({ state: 'hidden' })
   })
 
-  it('the "Confirm it’s you" dialog a role change asks for', async () => {
+  it('the "Confirm it’s you" dialog a role change asks for, and the flash message after it', async () => {
     await waitUntilUnconfirmed(page, server.url)
     await page.getByRole('combobox', { name: `Role of ${members[0]!.name}` }).selectOption('admin')
     const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' })
@@ -158,5 +158,8 @@ describe.sequential('WCAG 2.2 A/AA (axe-core) on every page of base, both themes
     await noViolations('confirm it’s you')
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'hidden' })
+    // Turned down, the change is undone and a flash message says why.
+    await page.getByRole('main').getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss' }) }).waitFor()
+    await noViolations('a flash message')
   })
 })
