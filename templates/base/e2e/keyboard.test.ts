@@ -121,6 +121,29 @@ describe.sequential('by keyboard alone', () => {
     await expect.poll(() => isFocused(remove)).toBe(true)
   })
 
+  it('the settings forms: focus at every stop, the password form sent by keyboard, its error at its field', async () => {
+    for (const path of ['profile', 'password', 'sessions', 'security', 'delete-account']) {
+      await page.goto(at(`/settings/${path}`))
+      await page.getByRole('navigation', { name: 'Settings' }).waitFor()
+      await page.getByRole('main').getByRole('heading', { level: 2 }).first().waitFor()
+      const { stops, unseen } = await tabThrough(page)
+      expect(stops, path).toBeGreaterThan(5)
+      expect(unseen, path).toEqual([])
+    }
+
+    await page.goto(at('/settings/password'))
+    const current = page.getByLabel('Current password')
+    await current.focus()
+    await page.keyboard.type('not-the-password')
+    expect(await tabTo(page, 'New password')).toEqual([])
+    await page.keyboard.type('a-new-password-1')
+    expect(await tabTo(page, 'Confirm new password')).toEqual([])
+    await page.keyboard.type('a-new-password-1')
+    await page.keyboard.press('Enter')
+    await page.getByRole('main').getByRole('alert').first().waitFor()
+    await linkedError(current)
+  })
+
   it('a password dialog: focus kept inside, the error announced at its field, focus given back', async () => {
     await page.goto(at('/settings/delete-account'))
     const opener = page.getByRole('button', { name: 'Delete account' })
