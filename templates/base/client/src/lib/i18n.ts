@@ -13,12 +13,12 @@ export const i18n = createI18n({
   legacy: false,
   locale: 'en',
   fallbackLocale: 'en',
-  // A key missing in one language shows English (the generator's checker test keeps this from happening).
+  // A key missing in one language shows the English text rather than the key.
   missingWarn: false,
   fallbackWarn: false,
 })
 
-// Typed loosely: which keys exist is the generator's checker test's to say, for every variant.
+// Typed loosely: the catalogues differ with the features an app has, so keys are plain strings.
 const global = i18n.global as unknown as Composer
 
 /** Text for code outside components (stores, guards, helpers); components use `$t`. */
