@@ -23,6 +23,4 @@ redirectOnUnauthenticated(router, () => useAuthStore(pinia).signedOut())
 // than English is there before the first paint, so no one sees the pages switch.
 const auth = useAuthStore(pinia)
 watch(() => auth.user?.locale, (locale) => void setLocale(locale ?? browserLocale()))
-void setLocale(browserLocale())
-  .catch(() => undefined)
-  .then(() => app.mount('#app'))
+void setLocale(browserLocale()).then(() => app.mount('#app'))

@@ -38,10 +38,17 @@ export function browserLocale(): Locale {
 
 let wanted: Locale = 'en'
 
-/** Switches the pages (and `<html lang>`) to a locale once its catalogues are there. */
+/**
+ * Switches the pages (and `<html lang>`) to a locale once its catalogues are there. A catalogue
+ * that cannot be had (offline) leaves the pages as they are.
+ */
 export async function setLocale(locale: Locale): Promise<void> {
   wanted = locale
-  await load(locale)
+  try {
+    await load(locale)
+  } catch {
+    return
+  }
   // A later switch that finished first wins.
   if (wanted !== locale) return
   useMessages(locale)
