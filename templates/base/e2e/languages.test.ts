@@ -27,21 +27,21 @@ afterAll(async () => {
 describe('languages', () => {
   it('shows a German browser the login and register pages in German', async () => {
     await page.goto(at('/login'))
-    await page.getByRole('heading', { name: 'Anmelden' }).waitFor()
+    await page.getByRole('heading', { name: 'Anmelden', exact: true }).waitFor()
     expect(await htmlLang()).toBe('de')
     expect(await page.title()).toMatch(/^Anmelden · /)
-    await page.getByLabel('Passwort').waitFor()
+    await page.getByLabel('Passwort', { exact: true }).waitFor()
 
-    await page.getByRole('link', { name: 'Konto erstellen' }).click()
-    await page.getByRole('heading', { name: 'Konto erstellen' }).waitFor()
-    await page.getByLabel('Passwort bestätigen').waitFor()
+    await page.getByRole('link', { name: 'Konto erstellen', exact: true }).click()
+    await page.getByRole('heading', { name: 'Konto erstellen', exact: true }).waitFor()
+    await page.getByLabel('Passwort bestätigen', { exact: true }).waitFor()
   })
 
   it('switches to English at once when the user chooses it, and keeps it on the next visit', async () => {
     await page.goto(at('/login'))
-    await page.getByLabel('E-Mail').fill(anna.email)
-    await page.getByLabel('Passwort').fill(anna.password)
-    await page.getByRole('button', { name: 'Anmelden' }).click()
+    await page.getByLabel('E-Mail', { exact: true }).fill(anna.email)
+    await page.getByLabel('Passwort', { exact: true }).fill(anna.password)
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
     await page.getByRole('heading', { name: `Willkommen, ${anna.name}` }).waitFor()
 
     await page.goto(at('/settings/profile'))
