@@ -1,5 +1,5 @@
 /**
- * Builds the client of the generated `sqlite` variant and a create-vue `--ts --router --pinia`
+ * Builds the client of a generated variant (`sqlite` unless one is named) and a create-vue `--ts --router --pinia`
  * project, and prints the gzipped JavaScript and CSS of both and their ratio, of every chunk built
  * and of the first load alone (what index.html loads; a chunk imported later, such as axios for
  * uploads, is not in it). The target, ≤ 1.40, is the first load's: what every visitor downloads.
@@ -7,7 +7,7 @@
  * Our app builds from the shared variant install; create-vue's project installs its own
  * package.json (cached like the shared install), so each side builds with its own choices.
  *
- *   npm run bench:client-size
+ *   npm run bench:client-size [-- <variant>]
  */
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { homedir, tmpdir } from 'node:os'
@@ -106,10 +106,11 @@ async function createVueProject(root: string): Promise<string> {
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 
+const variant = process.argv[2] ?? 'sqlite'
 const root = mkdtempSync(join(tmpdir(), 'cca-size-'))
 try {
-  const ours = join(root, 'sqlite')
-  renderLinkedVariant('sqlite', ours, await sharedNodeModules())
+  const ours = join(root, variant)
+  renderLinkedVariant(variant, ours, await sharedNodeModules())
   await viteBuild(ours)
   const theirs = await createVueProject(root)
   await viteBuild(theirs)
@@ -123,7 +124,7 @@ try {
     const x = measure(ourDist)
     const y = measure(theirDist)
     console.log(`${`gzipped, ${title}`.padEnd(24)} ${'js'.padStart(10)}  ${'css'.padStart(10)}  ${'total'.padStart(10)}`)
-    for (const [name, sizes] of [['ours (sqlite)', x], ['create-vue', y]] as const) {
+    for (const [name, sizes] of [[`ours (${variant})`, x], ['create-vue', y]] as const) {
       console.log(`${name.padEnd(24)} ${kb(sizes.js).padStart(10)}  ${kb(sizes.css).padStart(10)}  ${kb(sizes.js + sizes.css).padStart(10)}`)
     }
     const total = (x.js + x.css) / (y.js + y.css)

@@ -3,6 +3,7 @@ import { fileURLToPath, URL } from 'node:url'
 import { parseEnv } from 'node:util'
 import { defineConfig, type Plugin } from 'vite'
 import vue from '@vitejs/plugin-vue'
+import { baseCompile } from '@intlify/message-compiler'
 
 // axios, loaded only by an upload with progress, bundles a fetch adapter beside the XMLHttpRequest
 // one (XHR is the one that reports upload progress, the reason axios is loaded at all). Nothing
@@ -22,6 +23,31 @@ function axiosWithoutFetch(): Plugin {
   }
 }
 
+// The catalogues (client/src/locales/*.json, and each feature's) become vue-i18n's message trees
+// here, at build time, with vue-i18n's own compiler: the browser gets the runtime-only build, with
+// no message compiler (smaller, and nothing evaluated at run time). A malformed message fails the
+// build, naming its key.
+function i18nCatalogues(): Plugin {
+  const catalogue = /\/client\/src\/(?:features\/[^/]+\/)?locales\/[^/]+\.json$/
+  const compile = (value: unknown, key: string): unknown => {
+    if (typeof value !== 'object' || value === null) {
+      const onError = (error: Error) => {
+        throw new Error(`${key}: ${error.message}`)
+      }
+      return baseCompile(String(value), { jit: true, location: false, minify: true, onError }).ast
+    }
+    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, compile(inner, key ? `${key}.${name}` : name)]))
+  }
+  return {
+    name: 'i18n-catalogues',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!catalogue.test(id.replace(/\\/g, '/'))) return
+      return { code: `export default ${JSON.stringify(compile(JSON.parse(code), ''))}`, map: null, moduleType: 'js' }
+    },
+  }
+}
+
 // The API's settings as the API reads them: the environment first, then .env.
 const envFile = fileURLToPath(new URL('./.env', import.meta.url))
 const dotEnv: Record<string, string | undefined> = existsSync(envFile) ? parseEnv(readFileSync(envFile, 'utf8')) : {}
@@ -34,11 +60,22 @@ const appOrigin = baseUrl && URL.canParse(baseUrl) ? new URL(baseUrl).origin : '
 
 export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
-  plugins: [vue(), axiosWithoutFetch()],
-  // Every component uses the Composition API: the Options API support can stay out of the bundle.
-  define: { __VUE_OPTIONS_API__: 'false' },
+  plugins: [vue(), i18nCatalogues(), axiosWithoutFetch()],
+  // Every component uses the Composition API: the Options API support can stay out of the bundle,
+  // as can vue-i18n's legacy API, its global components, its message compiler and devtools hooks.
+  define: {
+    __VUE_OPTIONS_API__: 'false',
+    __VUE_I18N_LEGACY_API__: 'false',
+    __VUE_I18N_FULL_INSTALL__: 'false',
+    __INTLIFY_DROP_MESSAGE_COMPILER__: 'true',
+    __INTLIFY_PROD_DEVTOOLS__: 'false',
+    __VUE_I18N_PROD_DEVTOOLS__: 'false',
+  },
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./client/src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
+      { find: /^vue-i18n$/, replacement: 'vue-i18n/dist/vue-i18n.runtime.mjs' },
+    ],
   },
   server: {
     port: 5173,

@@ -1,3 +1,5 @@
+import type { Locale } from '@/lib/i18n'
+
 /** The list shape the API returns under `data` and the DataTable reads. */
 export interface Paginated<T = Record<string, unknown>> {
   data: T[]
@@ -20,6 +22,8 @@ export interface User extends FeatureUserFields {
   roleId: number | null
   role: string | null
   emailVerifiedAt: string | null
+  /** The language the user chose on the profile page; null follows the browser's. */
+  locale: Locale | null
   createdAt: string
   updatedAt: string
 }

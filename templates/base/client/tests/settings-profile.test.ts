@@ -1,13 +1,14 @@
 import { enableAutoUnmount } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { features } from '@/features'
+import { t } from '@/lib/i18n'
 import { useAuthStore } from '@/stores/auth'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, unauthenticated, user } from './support/mount-app'
 
 let server: TestServer
-// The settings pages feature layers add, between Security and Delete account.
-const featurePages = features.flatMap((feature) => feature.settings ?? []).map((page) => page.meta.title)
+// The settings pages feature layers add, between Security and Delete account, under their titles.
+const featurePages = features.flatMap((feature) => feature.settings ?? []).map((page) => t(page.meta.title))
 
 enableAutoUnmount(afterEach)
 beforeAll(async () => {

@@ -17,8 +17,11 @@ const args = [
   '--disable-sync',
 ]
 
-/** A fresh profile every run: no cookies or storage left over from an earlier one. */
-export async function launchBrowser() {
+/**
+ * A fresh profile every run: no cookies or storage left over from an earlier one. `locale` is the
+ * browser's language (navigator.languages and Accept-Language), `en-US` unless given.
+ */
+export async function launchBrowser(options: { locale?: string } = {}) {
   if (!fs.existsSync(chromiumPath)) {
     throw new Error(`Chromium not found at ${chromiumPath}: install it (apt-get install chromium) or set CHROMIUM_PATH.`)
   }
@@ -28,6 +31,7 @@ export async function launchBrowser() {
     headless: true,
     args,
     viewport: { width: 1280, height: 800 },
+    locale: options.locale ?? 'en-US',
   })
   // Fail in seconds, not half a minute: every step here is local.
   context.setDefaultTimeout(10_000)

@@ -1,5 +1,6 @@
 import type { Component } from 'vue'
 import type { LocationQuery, RouteLocationRaw, RouteRecordRaw } from 'vue-router'
+import type { Catalogue, LazyLocale } from '@/lib/i18n'
 
 /** What a feature adds to the login page. */
 export interface LoginExtension {
@@ -42,6 +43,13 @@ export interface ConfirmExtension {
 }
 
 /**
+ * A layer's texts (its `locales/<locale>.json`), merged into base's: English as the catalogue
+ * itself, since it ships in the first load; every other language as its dynamic import, loaded
+ * when someone chooses it.
+ */
+export type FeatureMessages = { en: Catalogue } & { [L in LazyLocale]: () => Promise<{ default: Catalogue }> }
+
+/**
  * What a feature layer adds to the client: it ships the folder `features/<layer>/`, whose
  * `index.ts` exports `feature: ClientFeature`, and base reads the list in `features/index.ts`,
  * never a feature by name.
@@ -54,7 +62,10 @@ export interface ClientFeature {
    * user's name, each rendered without props (a switcher, a menu of the feature's own).
    */
   nav?: Component[]
-  /** Pages under /settings, each in the settings nav under its `meta.title`, before "Delete account". */
+  /**
+   * Pages under /settings, each in the settings nav under its `meta.title` (a catalogue key, as
+   * every route's title is), before "Delete account".
+   */
   settings?: (RouteRecordRaw & { meta: { title: string } })[]
   /**
    * A login answer the feature takes over: where to go instead of signing in (a page
@@ -64,4 +75,5 @@ export interface ClientFeature {
   login?: LoginExtension
   register?: RegisterExtension
   confirm?: ConfirmExtension
+  messages?: FeatureMessages
 }

@@ -1,3 +1,5 @@
+import { t } from './i18n'
+
 interface PasswordForm {
   data: { password: string; password_confirmation: string }
   setError(field: 'password_confirmation', message: string): unknown
@@ -11,6 +13,6 @@ interface PasswordForm {
 export function confirmPassword(form: PasswordForm): boolean {
   const matches = form.data.password === form.data.password_confirmation
   if (matches) form.clearErrors('password_confirmation')
-  else form.setError('password_confirmation', 'The passwords do not match.')
+  else form.setError('password_confirmation', t('errors.passwordsDiffer'))
   return matches
 }

@@ -1,6 +1,7 @@
 import type { Router } from 'vue-router'
 import { createHttp, isHttpError } from '@/plugins/visit'
 import { confirmItsYou } from './confirm-its-you'
+import { t } from './i18n'
 
 // The API is same-origin (Vite proxies /api in development); its cookies carry the session. A
 // sensitive request it refuses until the user confirms it's them opens the dialog, then goes again.
@@ -22,9 +23,9 @@ export function redirectOnUnauthenticated(router: Router, signedOut: () => void)
 
 /** The one line to show when a failure has no field errors. */
 export function errorMessage(error: unknown): string {
-  if (!isHttpError(error)) return 'Something went wrong.'
-  if (error.timedOut) return 'The server took too long to answer. Try again.'
-  if (!error.response) return 'The server cannot be reached. Check your connection and try again.'
+  if (!isHttpError(error)) return t('errors.generic')
+  if (error.timedOut) return t('errors.timeout')
+  if (!error.response) return t('errors.offline')
   const message = (error.response.data as { message?: unknown } | undefined)?.message
-  return typeof message === 'string' && message ? message : `Request failed (${error.response.status}).`
+  return typeof message === 'string' && message ? message : t('errors.status', { status: error.response.status })
 }

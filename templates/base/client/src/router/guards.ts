@@ -1,6 +1,7 @@
 import type { RouteLocationNormalized, RouteLocationRaw, Router } from 'vue-router'
 import { features } from '@/features'
 import { appName } from '@/lib/appName'
+import { t } from '@/lib/i18n'
 import { useAuthStore } from '@/stores/auth'
 import { useFlashStore } from '@/stores/flash'
 
@@ -11,15 +12,18 @@ export function installGuards(router: Router): void {
     if (to.meta.guest && auth.user) return { name: 'dashboard' }
     if ((to.meta.auth || to.meta.admin) && !auth.user) return { name: 'login', query: { redirect: to.fullPath } }
     if (to.meta.admin && !auth.isAdmin) {
-      useFlashStore().show('That page is for administrators.', 'error')
+      useFlashStore().show(t('flash.adminsOnly'), 'error')
       return { name: 'dashboard' }
     }
     return confirmationReturned(to)
   })
 
-  router.afterEach((to) => {
-    document.title = [to.meta.title, appName].filter(Boolean).join(' · ')
-  })
+  router.afterEach((to) => setTitle(to))
+}
+
+/** The tab's title: the page's, in the reader's language, then the app's name. */
+export function setTitle(to: RouteLocationNormalized): void {
+  document.title = [to.meta.title && t(to.meta.title), appName].filter(Boolean).join(' · ')
 }
 
 /**

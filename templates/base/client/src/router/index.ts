@@ -18,6 +18,7 @@ import DeleteAccountSettingsPage from '@/pages/settings/DeleteAccountSettingsPag
 
 declare module 'vue-router' {
   interface RouteMeta {
+    /** A catalogue key: the page's title in the tab and, for settings pages, in the settings nav. */
     title?: string
     /** Only for signed-out visitors (a signed-in user goes to the dashboard). */
     guest?: boolean
@@ -34,16 +35,16 @@ export function createAppRouter(history: RouterHistory = createWebHistory()) {
     history,
     routes: [
       { path: '/', redirect: '/dashboard' },
-      { path: '/login', name: 'login', component: LoginPage, meta: { guest: true, title: 'Log in' } },
-      { path: '/register', name: 'register', component: RegisterPage, meta: { guest: true, title: 'Register' } },
-      { path: '/forgot-password', name: 'forgot-password', component: ForgotPasswordPage, meta: { guest: true, title: 'Forgot password' } },
+      { path: '/login', name: 'login', component: LoginPage, meta: { guest: true, title: 'titles.login' } },
+      { path: '/register', name: 'register', component: RegisterPage, meta: { guest: true, title: 'titles.register' } },
+      { path: '/forgot-password', name: 'forgot-password', component: ForgotPasswordPage, meta: { guest: true, title: 'titles.forgotPassword' } },
       ...features.flatMap((feature) => feature.routes ?? []),
       // Mail links work whether or not someone is signed in on this browser.
-      { path: '/reset-password', name: 'reset-password', component: ResetPasswordPage, meta: { title: 'Reset password' } },
-      { path: '/verify-email', name: 'verify-email', component: VerifyEmailPage, meta: { title: 'Verify e-mail' } },
-      { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'Confirm e-mail' } },
-      { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'Dashboard' } },
-      { path: '/users', name: 'users', component: () => import('@/pages/UsersPage.vue'), meta: { auth: true, admin: true, title: 'Users' } },
+      { path: '/reset-password', name: 'reset-password', component: ResetPasswordPage, meta: { title: 'titles.resetPassword' } },
+      { path: '/verify-email', name: 'verify-email', component: VerifyEmailPage, meta: { title: 'titles.verifyEmail' } },
+      { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'titles.confirmEmail' } },
+      { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'titles.dashboard' } },
+      { path: '/users', name: 'users', component: () => import('@/pages/UsersPage.vue'), meta: { auth: true, admin: true, title: 'titles.users' } },
       {
         // The children inherit `auth`: vue-router merges the meta of every matched record.
         path: '/settings',
@@ -51,20 +52,20 @@ export function createAppRouter(history: RouterHistory = createWebHistory()) {
         meta: { auth: true },
         redirect: { name: 'settings-profile' },
         children: [
-          { path: 'profile', name: 'settings-profile', component: ProfileSettingsPage, meta: { title: 'Profile' } },
-          { path: 'password', name: 'settings-password', component: PasswordSettingsPage, meta: { title: 'Password' } },
-          { path: 'sessions', name: 'settings-sessions', component: SessionsSettingsPage, meta: { title: 'Sessions' } },
-          { path: 'security', name: 'settings-security', component: SecuritySettingsPage, meta: { title: 'Security' } },
+          { path: 'profile', name: 'settings-profile', component: ProfileSettingsPage, meta: { title: 'titles.profile' } },
+          { path: 'password', name: 'settings-password', component: PasswordSettingsPage, meta: { title: 'titles.password' } },
+          { path: 'sessions', name: 'settings-sessions', component: SessionsSettingsPage, meta: { title: 'titles.sessions' } },
+          { path: 'security', name: 'settings-security', component: SecuritySettingsPage, meta: { title: 'titles.security' } },
           ...features.flatMap((feature) => feature.settings ?? []),
           {
             path: 'delete-account',
             name: 'settings-delete-account',
             component: DeleteAccountSettingsPage,
-            meta: { title: 'Delete account' },
+            meta: { title: 'titles.deleteAccount' },
           },
         ],
       },
-      { path: '/:pathMatch(.*)*', name: 'not-found', component: NotFoundPage, meta: { title: 'Not found' } },
+      { path: '/:pathMatch(.*)*', name: 'not-found', component: NotFoundPage, meta: { title: 'titles.notFound' } },
     ],
     // Back and forward return to where the user was; new pages start at the top. Visits with
     // preserveScroll restore their own position after this has run.

@@ -43,6 +43,7 @@ export function user(overrides: Partial<User> = {}): User {
     roleId: 1,
     role: 'admin',
     emailVerifiedAt: '2024-01-01T00:00:00.000Z',
+    locale: null,
     createdAt: '2024-01-01T00:00:00.000Z',
     updatedAt: '2024-01-01T00:00:00.000Z',
     ...featureUserFields,

@@ -1,4 +1,6 @@
+import { config } from '@vue/test-utils'
 import { vi } from 'vitest'
+import { addMessages, i18n, type Catalogue } from '@/lib/i18n'
 
 /** Called each time a test file loads axios: only an upload with progress may. */
 export const axiosLoaded = vi.fn()
@@ -13,3 +15,11 @@ vi.mock('axios', async (importOriginal) => {
   axios.default.defaults.adapter = 'http'
   return axios
 })
+
+// The tests read the pages in English, every layer's texts included. The catalogues come straight
+// from their files: importing the layers' index files here would load their modules before a test
+// file's vi.mock of what they import.
+for (const catalogue of Object.values(import.meta.glob<Catalogue>('@/features/*/locales/en.json', { eager: true, import: 'default' }))) {
+  addMessages('en', catalogue)
+}
+config.global.plugins.push(i18n)

@@ -1,4 +1,5 @@
 import type { ClientFeature } from '../types'
+import en from '@/features/oauth/locales/en.json'
 import OAuthConfirm from '@/features/oauth/components/OAuthConfirm.vue'
 import { confirmReturned } from '@/features/oauth/lib/oauth'
 import OAuthSignIn from '@/features/oauth/components/OAuthSignIn.vue'
@@ -6,8 +7,9 @@ import OAuthSignUp from '@/features/oauth/components/OAuthSignUp.vue'
 import ConnectionsSettingsPage from '@/features/oauth/pages/settings/ConnectionsSettingsPage.vue'
 
 export const feature: ClientFeature = {
-  settings: [{ path: 'connections', name: 'settings-connections', component: ConnectionsSettingsPage, meta: { title: 'Connections' } }],
+  settings: [{ path: 'connections', name: 'settings-connections', component: ConnectionsSettingsPage, meta: { title: 'oauth.titles.settings' } }],
   login: { component: OAuthSignIn },
   register: { component: OAuthSignUp },
   confirm: { method: 'provider', component: OAuthConfirm, returned: confirmReturned },
+  messages: { en, de: () => import('@/features/oauth/locales/de.json') },
 }

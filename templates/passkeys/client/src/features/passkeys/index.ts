@@ -1,4 +1,5 @@
 import type { ClientFeature } from '../types'
+import en from '@/features/passkeys/locales/en.json'
 import PasskeyConfirm from '@/features/passkeys/components/PasskeyConfirm.vue'
 import PasskeySignIn from '@/features/passkeys/components/PasskeySignIn.vue'
 import PasskeysSettingsPage from '@/features/passkeys/pages/settings/PasskeysSettingsPage.vue'
@@ -11,8 +12,9 @@ declare module '@/types' {
 }
 
 export const feature: ClientFeature = {
-  settings: [{ path: 'passkeys', name: 'settings-passkeys', component: PasskeysSettingsPage, meta: { title: 'Passkeys' } }],
+  settings: [{ path: 'passkeys', name: 'settings-passkeys', component: PasskeysSettingsPage, meta: { title: 'passkeys.titles.settings' } }],
   // `webauthn` lets the browser offer passkeys in the e-mail field's autofill (conditional mediation).
   login: { component: PasskeySignIn, autocomplete: 'webauthn' },
   confirm: { method: 'passkey', component: PasskeyConfirm },
+  messages: { en, de: () => import('@/features/passkeys/locales/de.json') },
 }

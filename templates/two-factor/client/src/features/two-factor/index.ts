@@ -1,4 +1,5 @@
 import type { ClientFeature } from '../types'
+import en from '@/features/two-factor/locales/en.json'
 import TwoFactorConfirm from '@/features/two-factor/components/TwoFactorConfirm.vue'
 import { challengeLocation, needsTwoFactor } from '@/features/two-factor/lib/two-factor'
 import TwoFactorChallengePage from '@/features/two-factor/pages/TwoFactorChallengePage.vue'
@@ -18,10 +19,11 @@ export const feature: ClientFeature = {
       path: '/two-factor-challenge',
       name: 'two-factor-challenge',
       component: TwoFactorChallengePage,
-      meta: { guest: true, title: 'Two-factor challenge' },
+      meta: { guest: true, title: 'twoFactor.titles.challenge' },
     },
   ],
-  settings: [{ path: 'two-factor', name: 'settings-two-factor', component: TwoFactorSettingsPage, meta: { title: 'Two-factor authentication' } }],
+  settings: [{ path: 'two-factor', name: 'settings-two-factor', component: TwoFactorSettingsPage, meta: { title: 'twoFactor.titles.settings' } }],
   afterLogin: (data, redirect) => (needsTwoFactor(data) ? challengeLocation(redirect) : undefined),
   confirm: { method: 'totp', component: TwoFactorConfirm },
+  messages: { en, de: () => import('@/features/two-factor/locales/de.json') },
 }

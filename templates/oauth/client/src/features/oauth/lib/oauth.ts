@@ -1,5 +1,6 @@
 import type { LocationQuery, RouteLocationNormalizedLoaded, RouteLocationRaw } from 'vue-router'
 import { http } from '@/lib/http'
+import { t, te } from '@/lib/i18n'
 import { safeRedirect } from '@/lib/query'
 
 /** A provider the server has set up, as `GET /api/auth/oauth` lists them, in the order to show. */
@@ -37,31 +38,14 @@ export function signInUrl(provider: string, options: { redirect?: LocationQuery[
   return `/api/auth/oauth/${encodeURIComponent(provider)}${search ? `?${search}` : ''}`
 }
 
-const SIGN_IN_ERRORS: Record<string, string> = {
-  oauth_failed: 'Signing in with that provider did not work, and you are not signed in. Please try again.',
-  account_exists:
-    'An account with that e-mail address already exists. Log in the way you usually do, then link the provider under Settings → Connections to use it from then on.',
-  email_unverified:
-    'The provider has not confirmed your e-mail address, so it cannot sign you in or make an account here. Confirm the address with the provider, or log in another way.',
-  provider_unavailable: 'That way of signing in is not available right now. Please log in another way, or try again later.',
-}
-
-const LINK_ERRORS: Record<string, string> = {
-  oauth_failed: 'Linking did not work, and nothing was changed. Please try again.',
-  already_linked:
-    'That provider account is already linked to another account here, so it cannot be linked to yours. Unlink it there first, or use a different provider account.',
-}
-
-// The server may send a code newer than this client: it still gets a sentence.
-const lookup = (messages: Record<string, string>, code: string, fallback: string) =>
-  Object.hasOwn(messages, code) ? messages[code]! : fallback
+// The server may send a code newer than this client: it still gets a sentence (`…other`).
+const lookup = (group: string, code: string) => (te(`oauth.${group}.${code}`) ? t(`oauth.${group}.${code}`) : t(`oauth.${group}.other`))
 
 /** The words for the `error` of a sign-in that came back to `/login?error=<code>`. */
-export const signInError = (code: string) =>
-  lookup(SIGN_IN_ERRORS, code, 'Signing in with that provider did not work. Please try again, or log in another way.')
+export const signInError = (code: string) => lookup('signInErrors', code)
 
 /** The words for the `error` of a linking that came back to `/settings/connections?error=<code>`. */
-export const linkError = (code: string) => lookup(LINK_ERRORS, code, 'Linking did not work. Please try again.')
+export const linkError = (code: string) => lookup('linkErrors', code)
 
 /**
  * A confirmation through a provider came back to the page that asked, `?confirmed=<provider>` or
@@ -69,11 +53,11 @@ export const linkError = (code: string) => lookup(LINK_ERRORS, code, 'Linking di
  */
 export function confirmReturned(query: LocationQuery) {
   if (queryString(query.confirmed)) {
-    return { message: 'You have confirmed it’s you: try again what you were doing.', kind: 'success' as const, keys: ['confirmed'] }
+    return { message: t('oauth.confirmed'), kind: 'success' as const, keys: ['confirmed'] }
   }
   if (query.error === 'confirm_failed') {
     return {
-      message: 'Confirming it’s you with that provider did not work. Please try again, or confirm another way.',
+      message: t('oauth.confirmFailed'),
       kind: 'error' as const,
       keys: ['error'],
     }

@@ -1,4 +1,5 @@
 import type { AccountActivity, RowId } from '@/types'
+import { t } from '@/lib/i18n'
 
 export type TeamRole = 'owner' | 'admin' | 'member'
 
@@ -43,7 +44,8 @@ export const INVITATION_ROLES: InvitationRole[] = ['member', 'admin']
 /** An event of the team, as `GET /api/teams/:id/activity` lists them (the account's activity shape). */
 export type TeamActivity = AccountActivity
 
-export const ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' }
+/** Each role's name, as a catalogue key. */
+export const ROLE_LABELS: Record<TeamRole, string> = { owner: 'teams.roles.owner', admin: 'teams.roles.admin', member: 'teams.roles.member' }
 
 /** Owners and admins manage the team: its name, members and invitations. */
 export const manages = (role: TeamRole | undefined) => role === 'owner' || role === 'admin'
@@ -66,6 +68,6 @@ export function inviterName(invitation: TeamInvitation, me: number | undefined):
   const by = invitation.invitedBy
   if (typeof by === 'string') return by
   const id = typeof by === 'number' ? by : by?.id
-  if (id !== undefined && id === me) return 'you'
+  if (id !== undefined && id === me) return t('teams.invitations.byYou')
   return typeof by === 'object' && by ? by.name : null
 }

@@ -1,0 +1,56 @@
+import { features } from '@/features'
+import { addMessages, isLocale, LOCALES, useMessages, type Catalogue, type LazyLocale, type Locale } from './i18n'
+
+type Load = () => Promise<{ default: Catalogue }>
+
+// Base's catalogues of the languages that load when chosen (`en` is in the first load).
+const BASE: Record<LazyLocale, Load> = { de: () => import('@/locales/de.json') }
+
+// Each layer brings its own entries (`ClientFeature.messages`); English joins at once.
+for (const feature of features) if (feature.messages) addMessages('en', feature.messages.en)
+
+const loading = new Map<Locale, Promise<void>>([['en', Promise.resolve()]])
+
+function load(locale: Locale): Promise<void> {
+  let pending = loading.get(locale)
+  if (!pending) {
+    const lazy = locale as LazyLocale
+    const parts = [BASE[lazy], ...features.flatMap((feature) => (feature.messages ? [feature.messages[lazy]] : []))]
+    pending = Promise.all(parts.map((part) => part())).then((catalogues) => {
+      for (const catalogue of catalogues) addMessages(locale, catalogue.default)
+    })
+    // A failed download (offline) may be tried again on the next switch.
+    pending.catch(() => loading.delete(locale))
+    loading.set(locale, pending)
+  }
+  return pending
+}
+
+/** The first of the browser's languages the app speaks, else English. */
+export function browserLocale(): Locale {
+  const tags = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language]
+  for (const tag of tags) {
+    const language = tag?.toLowerCase().split('-')[0]
+    if (isLocale(language)) return language
+  }
+  return LOCALES[0]
+}
+
+let wanted: Locale = 'en'
+
+/**
+ * Switches the pages (and `<html lang>`) to a locale once its catalogues are there. A catalogue
+ * that cannot be had (offline) leaves the pages as they are.
+ */
+export async function setLocale(locale: Locale): Promise<void> {
+  wanted = locale
+  try {
+    await load(locale)
+  } catch {
+    return
+  }
+  // A later switch that finished first wins.
+  if (wanted !== locale) return
+  useMessages(locale)
+  document.documentElement.lang = locale
+}
