@@ -5,6 +5,7 @@ import { servesHttps } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { AppContext } from '../context.js'
 import { health } from '../controllers/health.js'
+import { apiReference, openApiDocument } from '../controllers/openapi.js'
 import { csrfGuard } from '../middleware/csrf.js'
 import { notFoundHandler } from '../middleware/error-handler.js'
 import { guestSession } from '../middleware/guest-session.js'
@@ -108,6 +109,8 @@ function apiMiddleware(ctx: AppContext): RequestHandler {
 function apiRoutes(ctx: AppContext): Router {
   const router = Router()
   router.get('/health', health(ctx))
+  router.get('/openapi.json', openApiDocument(ctx))
+  if (ctx.env.API_DOCS) router.get('/docs', apiReference())
   const limits = createRateLimiters(ctx)
   router.use('/auth', authRoutes(ctx, limits))
   router.use('/account', accountRoutes(ctx, limits))

@@ -7,9 +7,9 @@ import { bodyObject, validate } from '../../http/validate.js'
 import { deleteMatchingUsers, deleteUsersById } from '../../services/user-delete.js'
 import { userFilter } from './user-query.js'
 
-const byIds = z.object({ ids: idList })
+export const byIds = z.object({ ids: idList })
 
-const allMatching = z.object({
+export const allMatching = z.object({
   all: z.literal(true, { error: 'The all field must be true.' }),
   search: searchQuery,
   filter: userFilter,

@@ -9,7 +9,7 @@ import { TEAM_ROLES } from '../models/team-member.js'
 import { findMemberPage, memberSortQuery } from '../services/member-list.js'
 import { changeRole, removeMember, transferOwnership } from '../services/memberships.js'
 
-const memberQuery = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery, sort: memberSortQuery })
+export const memberQuery = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery, sort: memberSortQuery })
 export const memberRoleSchema = z.object({ role: z.enum(TEAM_ROLES, { error: `The role must be one of ${TEAM_ROLES.join(', ')}.` }) })
 export const transferSchema = z.object({ user_id: idField })
 
