@@ -35,7 +35,7 @@ export function apiReference(): RequestHandler {
       let html = ''
       // The middleware only renders its page: it is handed a response that keeps it.
       const keep = { type: () => keep, send: (body: string) => void (html = body) }
-      reference({ url: 'openapi.json', cdn: SCALAR_SCRIPT, withDefaultFonts: false, hideClientButton: true })(req, keep as never, next)
+      reference({ url: 'openapi.json', cdn: SCALAR_SCRIPT, withDefaultFonts: false, hideClientButton: true })(req as never, keep as never, next)
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
       const policy = [
         "default-src 'none'",

@@ -34,7 +34,7 @@ export interface RouteDoc {
    * and 413 with a body; 401 behind authentication; 422 with a body or a query; 204 for
    * Precognition with a body), each with the contract's error body `{message, errors?}`.
    */
-  errors?: number[]
+  errors?: readonly number[]
   /** Validates its body with Precognition (`Precognition: true` → 204): true whenever it has a body, unless set. */
   precognitive?: boolean
 }

@@ -9,4 +9,9 @@ import { authRouteDocs } from './auth.js'
  * Base's routes, by area: a new area of base adds its list here (a layer's go through its
  * feature's `openapi` instead). The app's tests fail on a mounted route that no list describes.
  */
-export const baseRouteDocs: RouteDocs<AppContext>[] = [apiRouteDocs, authRouteDocs, accountRouteDocs, adminRouteDocs]
+export const baseRouteDocs: RouteDocs<AppContext>[] = [
+  apiRouteDocs,
+  authRouteDocs,
+  accountRouteDocs,
+  adminRouteDocs,
+]
