@@ -109,8 +109,6 @@ function apiMiddleware(ctx: AppContext): RequestHandler {
 function apiRoutes(ctx: AppContext): Router {
   const router = Router()
   router.get('/health', health(ctx))
-  router.get('/openapi.json', openApiDocument(ctx))
-  if (ctx.env.API_DOCS) router.get('/docs', apiReference())
   const limits = createRateLimiters(ctx)
   router.use('/auth', authRoutes(ctx, limits))
   router.use('/account', accountRoutes(ctx, limits))
@@ -118,6 +116,9 @@ function apiRoutes(ctx: AppContext): Router {
   router.use('/activity', activityRoutes(ctx))
   router.use('/session', sessionRoutes(limits))
   for (const feature of ctx.features) feature.routes?.api?.(router, ctx)
+  // Last, so that no other request pays for matching them.
+  router.get('/openapi.json', openApiDocument(ctx))
+  if (ctx.env.API_DOCS) router.get('/docs', apiReference())
   router.use(notFoundHandler)
   return router
 }

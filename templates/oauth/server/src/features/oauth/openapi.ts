@@ -18,7 +18,8 @@ export const routeDocs: RouteDoc[] = [
     responses: { 200: { description: 'One row a provider', body: z.object({ data: z.array(z.object({ provider: z.string(), email: z.string().nullable(), createdAt: timestamp })) }) } },
   },
   { method: 'post', path: '/api/account/connections/:provider', tag, auth: true, errors: [403, 404, 429], summary: 'Link a provider', responses: { 200: { description: "The provider's address to go to", body: providerUrl } } },
-  { method: 'delete', path: '/api/account/connections/:provider', tag, auth: true, errors: [403, 404, 429], summary: 'Unlink a provider', responses: { 204: { description: 'Unlinked' } } },
+  // The account's last way to sign in stays (422).
+  { method: 'delete', path: '/api/account/connections/:provider', tag, auth: true, errors: [403, 404, 422, 429], summary: 'Unlink a provider', responses: { 204: { description: 'Unlinked' } } },
   {
     method: 'post', path: '/api/account/confirm/provider/:provider', tag, auth: true, errors: [404, 429], summary: 'Confirm it is you through a linked provider', body: startConfirmationSchema,
     responses: { 200: { description: "The provider's address to go to", body: providerUrl } },

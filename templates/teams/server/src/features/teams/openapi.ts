@@ -22,7 +22,8 @@ export const routeDocs: RouteDoc[] = [
   { method: 'put', path: '/api/teams/current', tag, auth: true, errors: [404], summary: 'Switch the current team', body: switchTeamSchema, responses: { 200: { description: 'The team', body: teamBody } } },
   { method: 'get', path: '/api/teams/:id', ...inTeam, summary: 'A team', responses: { 200: { description: 'The team, with the user’s role', body: teamBody } } },
   { method: 'patch', path: '/api/teams/:id', ...byRole, summary: 'Rename a team', body: teamNameSchema, responses: { 200: { description: 'The team', body: teamBody } } },
-  { method: 'delete', path: '/api/teams/:id', ...byRole, summary: 'Delete a team', responses: { 204: { description: 'Deleted' } } },
+  // A personal team is never deleted (422).
+  { method: 'delete', path: '/api/teams/:id', ...byRole, errors: [403, 404, 422], summary: 'Delete a team', responses: { 204: { description: 'Deleted' } } },
   {
     method: 'get', path: '/api/teams/:id/members', ...inTeam, summary: 'The members', query: memberQuery,
     responses: { 200: { description: 'One page of members', body: paginated(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role, joinedAt: timestamp })) } },
@@ -31,7 +32,8 @@ export const routeDocs: RouteDoc[] = [
     method: 'patch', path: '/api/teams/:id/members/:userId', ...byRole, summary: "Change a member's role", body: memberRoleSchema,
     responses: { 200: { description: 'The member', body: z.object({ member: z.object({ id: z.number().int(), role }) }) } },
   },
-  { method: 'delete', path: '/api/teams/:id/members/:userId', ...byRole, summary: 'Remove a member, or leave', responses: { 204: { description: 'Removed' } } },
+  // The last owner cannot leave (422).
+  { method: 'delete', path: '/api/teams/:id/members/:userId', ...byRole, errors: [403, 404, 422], summary: 'Remove a member, or leave', responses: { 204: { description: 'Removed' } } },
   { method: 'post', path: '/api/teams/:id/transfer', ...byRole, summary: 'Transfer ownership', body: transferSchema, responses: { 200: { description: 'The team, the caller now its admin', body: teamBody } } },
   { method: 'get', path: '/api/teams/:id/activity', ...byRole, summary: "The team's activity", query: activityQuery, responses: { 200: { description: 'Newest first', body: paginated(activityJson) } } },
   {
