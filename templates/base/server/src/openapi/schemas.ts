@@ -5,7 +5,7 @@ import { z } from 'zod'
 
 const timestamp = z.iso.datetime({ offset: true })
 
-/** Every error: CONTRACT "Errors". */
+/** Every error's body: a message, and per-field messages keyed by dotted path. */
 export const errorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
@@ -13,7 +13,7 @@ export const errorBody = z.object({
 
 export const messageBody = z.object({ message: z.string() })
 
-/** A user in any answer; layers add fields of their own (two-factor, passkeys…), so more keys are allowed. */
+/** A user in any answer; feature layers add fields of their own, so more keys are allowed. */
 export const userJson = z.looseObject({
   id: z.number().int(),
   name: z.string(),

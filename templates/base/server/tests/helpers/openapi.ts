@@ -12,7 +12,7 @@ interface Operation {
   method: string
   template: string
   pattern: RegExp
-  /** Params first matched last: `/api/teams/current` before `/api/teams/{id}`. */
+  /** Literal paths are matched before templated ones: `/api/things/current` before `/api/things/{id}`. */
   params: number
 }
 
