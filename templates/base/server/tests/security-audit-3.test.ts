@@ -251,7 +251,7 @@ describe('MED: the mail job mints the e-mail change token', () => {
     const row = (await EmailChangeToken.findOne({ where: { userId: user.id } }))!
     expect(row.tokenHash).not.toMatch(/^[0-9a-f]{64}$/)
     const job = (await OutboxJob.findOne({ where: { queue, name: 'user:confirm-email' } }))!
-    expect(JSON.parse(job.payload)).toEqual({ tokenId: row.id })
+    expect(JSON.parse(job.payload)).toEqual({ tokenId: row.id, locale: 'en' })
     await release()
     expect((await EmailChangeToken.findByPk(row.id))!.tokenHash).toMatch(/^[0-9a-f]{64}$/)
   })

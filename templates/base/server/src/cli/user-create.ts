@@ -8,6 +8,8 @@ import { initModels, User } from '../models/index.js'
 import { hashNewPassword } from '../services/breached-passwords.js'
 import { createUser } from '../services/users.js'
 import { connectOrExit, exitWith, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
+import { defaultLocale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 
 const usage = 'Usage: user:create -- --name NAME --email EMAIL --password PASSWORD [--role admin|user]'
 
@@ -25,11 +27,13 @@ const schema = z.object({
   name: nameField,
   email: emailField,
   password: newPasswordField,
-  role: z.enum(['admin', 'user'], { error: 'The role must be admin or user.' }).default('user'),
+  role: z.enum(['admin', 'user'], { error: 'validation.role' }).default('user'),
 })
+// A command line speaks the default language; the catalogues' keys stay out of its output.
+const english = translator(defaultLocale)
 const parsed = schema.safeParse(values)
 if (!parsed.success) {
-  exitWith([...Object.entries(toFieldErrors(parsed.error)).map(([field, messages]) => `--${field}: ${messages.join(' ')}`), usage])
+  exitWith([...Object.entries(toFieldErrors(parsed.error)).map(([field, messages]) => `--${field}: ${messages.map((message) => english(message)).join(' ')}`), usage])
 }
 const input = parsed.data
 
@@ -40,7 +44,7 @@ initModels(sequelize, features)
 try {
   if (await User.findOne({ where: { email: input.email } })) exitWith(`A user with the e-mail ${input.email} already exists.`)
   const passwordHash = await hashNewPassword({ env, logger: createLogger(env.NODE_ENV) }, input.password).catch((error: unknown) => {
-    if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.join(' ')}`)
+    if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.map((message) => english(message)).join(' ')}`)
     throw error
   })
   const user = await createUser(features, { ...input, passwordHash, verified: true })

@@ -8,6 +8,7 @@ import type { Express, Request, RequestHandler, Response, Router } from 'express
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from '../config/limit.js'
 import type { Migration } from '../db/migrations/types.js'
+import type { FeatureMessages } from '../i18n/catalogue.js'
 import type { RouteDoc } from '../openapi/types.js'
 import type { User } from '../models/user.js'
 import type { SignInUser, UserJson, UserRow } from '../services/user-json.js'
@@ -159,8 +160,9 @@ export type UserCreated = (user: User, transaction: Transaction) => Promise<void
  */
 export interface UserDeletion {
   /**
-   * Why these users may not be deleted now, in a sentence the person deleting can act on, or
-   * undefined: base answers 422 with it on the request's field. Take what it reads under lock,
+   * Why these users may not be deleted now, as a catalogue message (the layer's `messages`) of a
+   * sentence the person deleting can act on, or undefined: base answers 422 with it on the
+   * request's field. Take what it reads under lock,
    * so a concurrent change cannot slip past the check.
    */
   refusal?(userIds: number[], transaction: Transaction): Promise<string | undefined>
@@ -202,6 +204,11 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
    * in jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.
    */
   jobs?(deps: JobDeps): Jobs
+  /**
+   * The layer's messages (its errors, its mails), one catalogue per locale of i18n/locales.ts, under
+   * a namespace of its own; merged with base's at start-up (i18n/translate.ts).
+   */
+  messages?: FeatureMessages
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */
