@@ -14,6 +14,7 @@ describe("the generated README's worked example", () => {
       'server/src/db/migrations/index.ts',
       'server/src/models/index.ts',
       'server/src/routes/api.ts',
+      'server/src/openapi/routes/index.ts',
     ])
     const written = applyExample(steps, (path) => files.get(path)?.toString())
     expect(written.get('server/src/routes/api.ts')).toContain("router.use('/session', sessionRoutes(limits))\n  router.use('/projects', projectRoutes(ctx))\n")

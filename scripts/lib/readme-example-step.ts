@@ -6,10 +6,11 @@ import { renderLinkedVariant } from './shared-install.js'
 
 /**
  * Besides the example's own tests: the files that read the migration list and the bound models,
- * and the account deletion that the example's foreign key joins. The whole server suite would
- * add about two minutes to the run for nothing more that the example touches.
+ * the account deletion that the example's foreign key joins, and the API document that must
+ * describe the example's routes. The whole server suite would add about two minutes to the run
+ * for nothing more that the example touches.
  */
-const SANITY = ['server/tests/migrations.test.ts', 'server/tests/credential-tokens.test.ts', 'server/tests/delete-account.test.ts']
+const SANITY = ['server/tests/migrations.test.ts', 'server/tests/credential-tokens.test.ts', 'server/tests/delete-account.test.ts', 'server/tests/openapi.test.ts']
 
 /**
  * The variant run's `readme-example` step: renders variant `id` afresh beside `dir` (linked to

@@ -9,6 +9,8 @@ const server = {
   environment: 'node',
   // Creates and migrates a database for each worker (SQLite file, MySQL or PostgreSQL database), probes Redis.
   globalSetup: ['server/tests/setup/global-setup.ts'],
+  // Every answer the HTTP tests receive is checked against the app's OpenAPI document.
+  setupFiles: ['server/tests/setup/validate-responses.ts'],
   testTimeout: 20000,
   hookTimeout: 60000,
 }
@@ -20,7 +22,7 @@ export default defineConfig({
         // Each worker has a database of its own, so its files need not wait for each other's.
         // Files share a worker's loaded modules (not isolated): each builds its own apps and
         // contexts, and loading the app afresh for every file took a third of the run.
-        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, setupFiles: ['server/tests/setup/bcrypt-cost.ts'], maxWorkers: 2, isolate: false },
+        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, setupFiles: [...server.setupFiles, 'server/tests/setup/bcrypt-cost.ts'], maxWorkers: 2, isolate: false },
       },
       mergeConfig(viteConfig, {
         root: '.',

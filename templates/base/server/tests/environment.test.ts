@@ -84,6 +84,14 @@ describe('environment validation', () => {
     expect(parseEnv({ ...good, INSTANCE_ID: 'web-1' }, features).INSTANCE_ID).toBe('web-1')
   })
 
+  it('API_DOCS is on or off; unset, on outside production only', () => {
+    expect(parseEnv(good, features).API_DOCS).toBe(true)
+    expect(parseEnv({ ...good, NODE_ENV: 'production', MAIL_TRANSPORT: 'log' }, features).API_DOCS).toBe(false)
+    expect(parseEnv({ ...good, NODE_ENV: 'production', MAIL_TRANSPORT: 'log', API_DOCS: 'on' }, features).API_DOCS).toBe(true)
+    expect(parseEnv({ ...good, API_DOCS: 'OFF' }, features).API_DOCS).toBe(false)
+    expect(envErrors({ ...good, API_DOCS: 'yes' })).toEqual([expect.stringContaining('API_DOCS')])
+  })
+
   it('SameSite=None needs CORS_ORIGINS', () => {
     expect(envErrors({ ...good, COOKIE_SAMESITE: 'none' })[0]).toContain('COOKIE_SAMESITE')
     expect(envErrors({ ...good, COOKIE_SAMESITE: 'none', CORS_ORIGINS: 'https://a.example' })).toEqual([])

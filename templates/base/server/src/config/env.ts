@@ -46,6 +46,8 @@ export interface Env extends FeatureSecrets, FeatureEnv {
   PWNED_PASSWORDS_URL: string
   /** How long a confirmation of the signed-in person lasts (step-up: security/confirmation.ts). */
   CONFIRM_TTL_SECONDS: number
+  /** Serves the interactive API reference at /api/docs (on by default outside production). */
+  API_DOCS: boolean
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -111,12 +113,13 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
   const featureEnv = Object.assign({}, ...features.map((feature) => feature.config?.env?.(read, fail, base))) as FeatureEnv
 
   if (errors.length > 0) throw new EnvError(errors)
-  const { MAIL_TRANSPORT, CONFIRM_TTL, ...rest } = values
+  const { MAIL_TRANSPORT, CONFIRM_TTL, API_DOCS, ...rest } = values
   return {
     ...(rest as typeof rest & Pick<Env, 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET' | 'COOKIE_SECRET'> & FeatureSecrets),
     BASE_ORIGIN: base.BASE_ORIGIN,
     MAIL_TRANSPORT: MAIL_TRANSPORT ?? (rest.SMTP_URL !== undefined ? 'smtp' : 'log'),
     CONFIRM_TTL_SECONDS: CONFIRM_TTL,
+    API_DOCS: API_DOCS ?? base.NODE_ENV !== 'production',
     ...featureEnv,
   }
 }
@@ -216,6 +219,12 @@ const variables = {
   PWNED_PASSWORDS_URL: variable((text = 'https://api.pwnedpasswords.com') => {
     const url = parseUrl(text, ['http:', 'https:'])
     return url ? url.origin + url.pathname.replace(/\/+$/, '') : problem(`"${text}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
+  }),
+  // Unset: on outside production, where the reference helps whoever builds on the API.
+  API_DOCS: variable((text) => {
+    if (text === undefined) return undefined
+    const flag = text.toLowerCase()
+    return flag === 'on' || flag === 'off' ? flag === 'on' : problem(`"${flag}" is not on or off.`)
   }),
   CONFIRM_TTL: variable((text = '15m') => durationSeconds(text) ?? problem(`"${text}" is not a duration such as 15m, 900s or 1h.`)),
 }

@@ -9,6 +9,7 @@ import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from '../config/limit.js'
 import type { Migration } from '../db/migrations/types.js'
 import type { FeatureMessages } from '../i18n/catalogue.js'
+import type { RouteDoc } from '../openapi/types.js'
 import type { User } from '../models/user.js'
 import type { SignInUser, UserJson, UserRow } from '../services/user-json.js'
 
@@ -185,6 +186,12 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   userFields?: UserFields
   loginStep?: LoginStep<Ctx>
   routes?: FeatureRoutes<Ctx>
+  /**
+   * Describes every route `routes` mounts, for the OpenAPI document (`GET /api/openapi.json`).
+   * Called only when the document is first built: load the descriptions with `import()` here, so
+   * nothing of them loads at start-up. The app's tests fail on a mounted route missing here.
+   */
+  openapi?(ctx: Ctx): Promise<readonly RouteDoc[]>
   signInMethods?: readonly SignInMethod[]
   credentialTokens?: readonly CredentialToken[]
   confirmMethods?: readonly ConfirmMethod<Ctx>[]

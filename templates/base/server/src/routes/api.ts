@@ -5,6 +5,7 @@ import { servesHttps } from '../config/env.js'
 import { security } from '../config/security.js'
 import type { AppContext } from '../context.js'
 import { health } from '../controllers/health.js'
+import { apiReference, openApiDocument } from '../controllers/openapi.js'
 import { csrfGuard } from '../middleware/csrf.js'
 import { notFoundHandler } from '../middleware/error-handler.js'
 import { guestSession } from '../middleware/guest-session.js'
@@ -115,6 +116,9 @@ function apiRoutes(ctx: AppContext): Router {
   router.use('/activity', activityRoutes(ctx))
   router.use('/session', sessionRoutes(limits))
   for (const feature of ctx.features) feature.routes?.api?.(router, ctx)
+  // Last, so that no other request pays for matching them.
+  router.get('/openapi.json', openApiDocument(ctx))
+  if (ctx.env.API_DOCS) router.get('/docs', apiReference())
   router.use(notFoundHandler)
   return router
 }

@@ -22,6 +22,7 @@ import { cookieNames } from '../../src/services/cookies.js'
 import { hashPassword } from '../../src/services/passwords.js'
 import { createUser } from '../../src/services/users.js'
 import { cookieHeader, jar } from './cookies.js'
+import { registerApp } from './openapi.js'
 import { runDatabaseUrl } from './database.js'
 import { testSecrets } from './processes.js'
 import { startMailServer, type MailServer } from './mail.js'
@@ -144,6 +145,7 @@ export function useTestApps() {
     })
     apps.push(ctx)
     const app = createApp(ctx)
+    registerApp(app, ctx)
     return { app, ctx, request: supertest.agent(app), logger }
   }
 

@@ -6,7 +6,7 @@ import { currentPasswordField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { answerConfirmed, layerConfirmMethods, passwordConfirms } from '../../security/confirmation.js'
 
-const passwordSchema = z.object({ password: currentPasswordField })
+export const confirmPasswordSchema = z.object({ password: currentPasswordField })
 
 /**
  * `POST /api/account/confirm`: `{password}`, or a field a layer checks (`{code}`), confirms this
@@ -19,7 +19,7 @@ export function confirmIdentity(ctx: AppContext): RequestHandler {
     const userId = req.auth!.id
     const method = methods.find((candidate) => body[candidate.field!] !== undefined)
     if (body.password !== undefined || !method) {
-      const { password } = validate(passwordSchema, body)
+      const { password } = validate(confirmPasswordSchema, body)
       if (!(await passwordConfirms(res, userId, password))) throw fieldError('password', 'account.noPassword')
     } else if (!(await method.check!(req, res, ctx, userId, body[method.field!]))) {
       throw fieldError(method.field!, 'account.notConfirmed')

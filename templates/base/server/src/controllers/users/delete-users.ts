@@ -8,9 +8,9 @@ import { deleteMatchingUsers, deleteUsersById } from '../../services/user-delete
 import { userFilter } from './user-query.js'
 import { msg } from '../../i18n/translate.js'
 
-const byIds = z.object({ ids: idList })
+export const byIds = z.object({ ids: idList })
 
-const allMatching = z.object({
+export const allMatching = z.object({
   all: z.literal(true, { error: 'validation.allTrue' }),
   search: searchQuery,
   filter: userFilter,

@@ -6,12 +6,12 @@ import { validate } from '../../http/validate.js'
 import { findUserPage } from '../../services/user-list.js'
 import { gatherFilter, listQuery } from './user-query.js'
 
-const schema = listQuery.extend({ page: pageQuery, size: sizeQuery })
+export const listUsersQuery = listQuery.extend({ page: pageQuery, size: sizeQuery })
 
 /** The paginated object the client's DataTable reads, under `data`. */
 export function listUsers(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { page, size, ...query } = validate(schema, gatherFilter(req.query as Record<string, unknown>))
+    const { page, size, ...query } = validate(listUsersQuery, gatherFilter(req.query as Record<string, unknown>))
     const { rows, total } = await findUserPage(query, page, size, ctx.authCache.userCounts)
     res.json({ data: paginated(rows, total, page, size, '/api/users') })
   }

@@ -16,6 +16,7 @@ export const feature: AppFeature = {
   models: { models: [OAuthAccount, OAuthFlow] },
   // Released migrations keep their names: the database records them by name.
   migrations: [{ name: 'oauth-0001-create-oauth-accounts', ...createOAuthAccounts }],
+  openapi: async () => (await import('./openapi.js')).routeDocs,
   routes: {
     auth: (router, ctx) => router.use('/oauth', oauthSignInRoutes(ctx)),
     account: (router, ctx) => router.use('/connections', connectionRoutes(ctx)),

@@ -44,6 +44,7 @@ export const feature: AppFeature = {
     fromRow: (row) => ({ passkeys: Number(row.passkeyCount) }),
     fromModel: (user) => ({ passkeys: user.passkeyCount }),
   },
+  openapi: async () => (await import('./openapi.js')).routeDocs,
   routes: {
     auth: (router, ctx) => router.use('/passkey', passkeySignInRoutes(ctx)),
     account: (router, ctx, passwordChecked) => router.use('/passkeys', passkeyAccountRoutes(ctx, passwordChecked)),

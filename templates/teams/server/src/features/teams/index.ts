@@ -37,6 +37,7 @@ export const feature: AppFeature = {
     { name: 'teams-0001-create-teams', ...createTeams },
     { name: 'teams-0002-create-team-invitations', ...createInvitations },
   ],
+  openapi: async () => (await import('./openapi.js')).routeDocs,
   routes: {
     api: (router, ctx) => {
       router.use('/teams', teamRoutes(ctx))

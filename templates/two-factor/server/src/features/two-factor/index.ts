@@ -62,6 +62,7 @@ export const feature: AppFeature = {
     await startChallenge(res, ctx, user.identity.id, remember, factor)
     return { body: { two_factor: true }, page: '/two-factor-challenge' }
   },
+  openapi: async () => (await import('./openapi.js')).routeDocs,
   routes: {
     auth: (router, ctx) => router.post('/two-factor-challenge', ...twoFactorChallengeRoute(ctx)),
     account: (router, ctx, passwordChecked) => router.use('/two-factor', twoFactorAccountRoutes(ctx, passwordChecked)),

@@ -10,7 +10,7 @@ import { findMemberPage, memberSortQuery } from '../services/member-list.js'
 import { changeRole, removeMember, transferOwnership } from '../services/memberships.js'
 import { msg } from '../../../i18n/translate.js'
 
-const memberQuery = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery, sort: memberSortQuery })
+export const memberQuery = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery, sort: memberSortQuery })
 export const memberRoleSchema = z.object({ role: z.enum(TEAM_ROLES, { error: msg('teams.memberRole', { roles: TEAM_ROLES.join(', ') }) }) })
 export const transferSchema = z.object({ user_id: idField })
 

@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto'
+import type { RequestHandler } from 'express'
+import type { AppContext } from '../context.js'
+
+/**
+ * `GET /api/openapi.json`: the document is built on the first request (its builder and the
+ * routes' descriptions load then, not at start-up) and kept, as the routes never change while
+ * the app runs.
+ */
+export function openApiDocument(ctx: AppContext): RequestHandler {
+  let json: Promise<string> | undefined
+  return async (_req, res) => {
+    json ??= import('../openapi/document.js').then(async ({ buildDocument }) => JSON.stringify(await buildDocument(ctx)))
+    try {
+      res.type('application/json').send(await json)
+    } catch (error) {
+      json = undefined
+      throw error
+    }
+  }
+}
+
+/** The reference's script, pinned: its page is rendered by @scalar/express-api-reference, which loads it from jsDelivr. */
+const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.76.0'
+
+/**
+ * `GET /api/docs` (API_DOCS): Scalar's interactive reference of the document. Its page runs the
+ * reference's script and one inline script of its own, so it gets a policy of its own allowing
+ * exactly those (the inline one by hash); every other answer keeps the API's `default-src 'none'`.
+ */
+export function apiReference(): RequestHandler {
+  let page: Promise<{ html: string; policy: string }> | undefined
+  return async (req, res, next) => {
+    page ??= import('@scalar/express-api-reference').then(({ apiReference: reference }) => {
+      let html = ''
+      // The middleware only renders its page: it is handed a response that keeps it.
+      const keep = { type: () => keep, send: (body: string) => void (html = body) }
+      reference({ url: 'openapi.json', cdn: SCALAR_SCRIPT, withDefaultFonts: false, hideClientButton: true })(req as never, keep as never, next)
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
+      const policy = [
+        "default-src 'none'",
+        `script-src ${new URL(SCALAR_SCRIPT).origin} ${inline.join(' ')}`,
+        // The reference styles its elements at run time.
+        "style-src 'self' 'unsafe-inline'",
+        "img-src 'self' data:",
+        "font-src 'self' data:",
+        // It reads the document and sends "try it" requests to this API only.
+        "connect-src 'self'",
+        "worker-src blob:",
+        "base-uri 'none'",
+        "form-action 'none'",
+        "frame-ancestors 'none'",
+      ].join('; ')
+      return { html, policy }
+    })
+    const { html, policy } = await page
+    res.setHeader('Content-Security-Policy', policy)
+    res.type('text/html').send(html)
+  }
+}

@@ -1,0 +1,17 @@
+import type { AppContext } from '../../context.js'
+import type { RouteDocs } from '../types.js'
+import { accountRouteDocs } from './account.js'
+import { adminRouteDocs } from './admin.js'
+import { apiRouteDocs } from './api.js'
+import { authRouteDocs } from './auth.js'
+
+/**
+ * Base's routes, by area: a new area of base adds its list here (a layer's go through its
+ * feature's `openapi` instead). The app's tests fail on a mounted route that no list describes.
+ */
+export const baseRouteDocs: RouteDocs<AppContext>[] = [
+  apiRouteDocs,
+  authRouteDocs,
+  accountRouteDocs,
+  adminRouteDocs,
+]
