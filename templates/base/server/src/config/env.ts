@@ -46,6 +46,8 @@ export interface Env extends FeatureSecrets, FeatureEnv {
   PWNED_PASSWORDS_URL: string
   /** How long a confirmation of the signed-in person lasts (step-up: security/confirmation.ts). */
   CONFIRM_TTL_SECONDS: number
+  /** Webhooks may reach loopback and private addresses (tests, a receiver on this machine): webhooks/address-guard.ts. */
+  WEBHOOK_ALLOW_PRIVATE: boolean
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -216,6 +218,10 @@ const variables = {
   PWNED_PASSWORDS_URL: variable((text = 'https://api.pwnedpasswords.com') => {
     const url = parseUrl(text, ['http:', 'https:'])
     return url ? url.origin + url.pathname.replace(/\/+$/, '') : problem(`"${text}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
+  }),
+  WEBHOOK_ALLOW_PRIVATE: variable((text = 'off') => {
+    const flag = text.toLowerCase()
+    return flag === 'on' || flag === 'off' ? flag === 'on' : problem(`"${flag}" is not on or off.`)
   }),
   CONFIRM_TTL: variable((text = '15m') => durationSeconds(text) ?? problem(`"${text}" is not a duration such as 15m, 900s or 1h.`)),
 }

@@ -195,6 +195,12 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
    * in jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.
    */
   jobs?(deps: JobDeps): Jobs
+  /**
+   * The layer's events that webhooks send: its credential event types, each with the type it is
+   * sent as (`team_created` → `team.created`; `sentAsThemselves` in webhooks/catalogue.ts keeps
+   * the names). An endpoint may subscribe to each, or to `team.*`.
+   */
+  webhookEvents?: Readonly<Record<string, string>>
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

@@ -7,6 +7,7 @@ import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
 import { linksVoidedSince } from '../security/voided-since.js'
+import { webhookDelivery } from '../webhooks/deliver.js'
 import type { BaseJobHandlers, JobDeps, JobHandlers } from './types.js'
 
 /**
@@ -47,5 +48,7 @@ function baseJobHandlers(deps: JobDeps): BaseJobHandlers {
       await pruneSecurityEvents()
       if (deps.auth.requireEmailVerification) await pruneAbandonedAccounts(deps)
     },
+
+    'webhook:deliver': webhookDelivery({ env, logger: deps.logger, webhooks: deps.webhooks, retry: deps.webhookRetry }),
   }
 }

@@ -11,6 +11,7 @@ import { linksVoidedSince } from '../security/voided-since.js'
 import type { AuthCache } from './auth-cache.js'
 import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { checkPassword } from './passwords.js'
+import type { WebhookHub } from '../webhooks/hub.js'
 import { createAccount } from './user-updates.js'
 import { findUserByEmail } from './users.js'
 
@@ -26,6 +27,7 @@ interface Deps {
   mailer: Mailer
   authCache: Pick<AuthCache, 'userChanged'>
   features: UserLifecycle
+  webhooks: Pick<WebhookHub, 'emit'>
 }
 
 /**
