@@ -17,11 +17,14 @@ export const sentAsThemselves = (kinds: Readonly<Record<string, { type: string }
  */
 export class WebhookCatalogue {
   readonly types: readonly string[]
+  /** The credential event types it sends (each under `typeOf`). */
+  readonly credentialTypes: readonly string[]
   private readonly renamed: Map<string, string>
 
   constructor(features: WebhookEventsOf) {
     const mapping: Record<string, string> = { ...sentAsThemselves(events), ...Object.assign({}, ...features.map((feature) => feature.webhookEvents)) }
     this.renamed = new Map(Object.entries(mapping))
+    this.credentialTypes = Object.keys(mapping)
     this.types = [...new Set([...Object.values(mapping), 'user.created', 'user.deleted'])].sort()
   }
 
