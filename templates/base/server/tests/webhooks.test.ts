@@ -274,7 +274,7 @@ describe('what a webhook may reach (WEBHOOK_ALLOW_PRIVATE off)', () => {
     const user = await login(app, (await makeUser()).email)
     expect((await api(app, user).list()).status).toBe(403)
     expect((await api(app, user).create({ url: 'https://public.example.test/', events: ['*'] })).status).toBe(403)
-    const bad = await api(app, admin).create({ url: 'not a url', events: ['nope', 'team_created_x'] })
+    const bad = await api(app, admin).create({ url: 'not a url', events: ['nope', 'nothing_created_x'] })
     expect(bad.status).toBe(422)
     expect(Object.keys(bad.body.errors)).toEqual(['url'])
     const unknown = await api(app, admin).create({ url: 'https://public.example.test/', events: ['sign_in', 'no_such_event'] })

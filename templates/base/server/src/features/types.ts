@@ -197,8 +197,8 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   jobs?(deps: JobDeps): Jobs
   /**
    * The layer's events that webhooks send: its credential event types, each with the type it is
-   * sent as (`team_created` → `team.created`; `sentAsThemselves` in webhooks/catalogue.ts keeps
-   * the names). An endpoint may subscribe to each, or to `team.*`.
+   * sent as (`group_created` → `group.created`; `sentAsThemselves` in webhooks/catalogue.ts keeps
+   * the names). An endpoint may subscribe to each, or to `group.*`.
    */
   webhookEvents?: Readonly<Record<string, string>>
 }

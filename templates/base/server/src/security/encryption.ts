@@ -4,10 +4,11 @@ const VERSION = 'v1'
 const keys = new Map<string, Buffer>()
 
 /**
- * What a key is for (the HKDF info): each kind of sealed value gets its own key, so one secret
- * of the server can seal several without one kind ever opening another.
+ * What a key is for (the HKDF info, `webhook-secret`, a layer's own): each kind of sealed value
+ * gets its own key, so one secret of the server seals several without one ever opening another.
+ * A purpose never changes once values are sealed with it.
  */
-export type SealPurpose = 'two-factor-secret' | 'webhook-secret'
+export type SealPurpose = string
 
 /**
  * The AES-256 key, derived from a server secret with HKDF rather than used as it is: the secret

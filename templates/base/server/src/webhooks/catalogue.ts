@@ -6,14 +6,14 @@ export type WebhookEventsOf = readonly { webhookEvents?: Readonly<Record<string,
 /** Sent to one endpoint by `POST /api/webhooks/:id/test`, whatever it subscribes to. */
 export const TEST_EVENT = 'webhook.test'
 
-/** A layer's credential events, sent under their own type (two-factor's, a passkey's). */
+/** A layer's credential events, sent under their own type. */
 export const sentAsThemselves = (kinds: Readonly<Record<string, { type: string }>>): Record<string, string> =>
   Object.fromEntries(Object.values(kinds).map((kind) => [kind.type, kind.type]))
 
 /**
  * The event types an endpoint may subscribe to: every credential event under its own type
  * (`password_changed`), `user.created` and `user.deleted`, and what the layers add, which may
- * rename their credential events (`team_created` is sent as `team.created`).
+ * rename their credential events (a layer's `group_created` sent as `group.created`).
  */
 export class WebhookCatalogue {
   readonly types: readonly string[]
