@@ -81,6 +81,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
   // Outside a caller's transaction, and known from memory: whether the event must become one
   // transaction with its messages. In a caller's transaction, `emit` looks within it.
   const hooked = !options.transaction && ((await deps.webhooks.subscribed(sentAs)) || (deletion && (await deps.webhooks.subscribed('user.deleted'))))
+  const emitting = options.transaction !== undefined || hooked
 
   const sequelize = SecurityEvent.sequelize!
   const write = async (transaction?: Transaction) => {
@@ -101,9 +102,11 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     for (const event of noticed) {
       await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...kind.notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}) }, transaction)
     }
-    const meta = options.meta ?? null
-    await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: origin.ip, device: origin.device, meta } })), transaction)
-    if (deletion) await deps.webhooks.emit('user.deleted', users.map((id) => ({ timestamp: createdAt, data: { user: { id } } })), transaction)
+    if (emitting) {
+      const meta = options.meta ?? null
+      await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: origin.ip, device: origin.device, meta } })), transaction)
+      if (deletion) await deps.webhooks.emit('user.deleted', users.map((id) => ({ timestamp: createdAt, data: { user: { id } } })), transaction)
+    }
   }
   const announce = () => {
     if (revoke) deps.authCache.sessionsChanged(users)
