@@ -1,5 +1,3 @@
-import http from 'node:http'
-import https from 'node:https'
 import type { Logger } from '../logger.js'
 import { RetryLater, type RetryPolicy } from '../jobs/types.js'
 import { WebhookDelivery, WebhookEndpoint } from '../models/index.js'
@@ -117,8 +115,9 @@ function finish(delivery: WebhookDelivery, values: Partial<Pick<WebhookDelivery,
 }
 
 /** POSTs the body to the checked address; the status of the answer, its body unread. */
-function post(url: URL, target: ResolvedAddress, headers: Record<string, string>, body: string): Promise<number> {
-  const client = url.protocol === 'https:' ? https : http
+async function post(url: URL, target: ResolvedAddress, headers: Record<string, string>, body: string): Promise<number> {
+  // Loaded with the first delivery: an app without webhooks never loads the TLS client.
+  const client = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
   return new Promise((resolve, reject) => {
     const request = client.request(url, { method: 'POST', headers, agent: false, lookup: pinnedLookup(target), signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS) }, (response) => {
       resolve(response.statusCode ?? 0)
