@@ -97,7 +97,8 @@ try {
   }
 
   step(`throughput: ${fmt(MESSAGES)} test messages, 20 connections asking`)
-  const bulk = await register('/bulk', ['webhook.test'])
+  // Test messages go to their endpoint whatever it takes; this one takes an event the bench never raises.
+  const bulk = await register('/bulk', ['password_reset'])
   const started = Date.now()
   let next = 0
   await Promise.all(
