@@ -1,7 +1,8 @@
 /**
  * Webhooks at load: generates and builds a variant, starts the built server (NODE_ENV=production,
- * WEBHOOK_ALLOW_PRIVATE=on so it may reach a receiver on this machine) and a local receiver that
- * answers 200 at once, then measures:
+ * WEBHOOK_ALLOW_PRIVATE=on so it may reach a receiver on this machine) and a local https receiver
+ * that answers 200 at once (a self-signed certificate made with openssl, which the server trusts
+ * through NODE_EXTRA_CA_CERTS: production takes https only), then measures:
  * - throughput: `--messages` test messages queued as fast as 20 connections can ask
  *   (`POST /api/webhooks/:id/test`), and the messages delivered per second, from the first request
  *   to the last arrival;
@@ -16,12 +17,13 @@
  */
 import { randomBytes } from 'node:crypto'
 import { once } from 'node:events'
-import http from 'node:http'
+import https from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
+import { execa } from 'execa'
 import { ALL_VARIANT_IDS, variant as findVariant, variantAnswers } from '../src/variants.js'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
@@ -64,9 +66,15 @@ const env: NodeJS.ProcessEnv = {
 }
 delete env.npm_config_user_agent
 
+// The receiver's certificate, for 127.0.0.1, trusted by the server alone.
+const key = join(root, 'receiver-key.pem')
+const cert = join(root, 'receiver-cert.pem')
+await execa('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', key, '-out', cert])
+env.NODE_EXTRA_CA_CERTS = cert
+
 /** Arrivals at the receiver, by path: when, and the message's own timestamp. */
 const arrivals = new Map<string, { at: number; eventAt: number; id: string }[]>()
-const receiver = http.createServer((req, res) => {
+const receiver = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
   const chunks: Buffer[] = []
   req.on('data', (chunk: Buffer) => chunks.push(chunk))
   req.on('end', () => {
@@ -83,7 +91,7 @@ try {
   await buildAndSeed(variant, dir, modules, env, USERS, PASSWORD, step)
   receiver.listen(0, '127.0.0.1')
   await once(receiver, 'listening')
-  const hook = (path: string) => `http://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`
+  const hook = (path: string) => `https://127.0.0.1:${(receiver.address() as AddressInfo).port}${path}`
 
   const port = await freePort()
   const base = `http://127.0.0.1:${port}`
@@ -131,7 +139,7 @@ try {
   const latencies = arrivals.get('/storm')!.map((arrival) => arrival.at - arrival.eventAt).sort((a, b) => a - b)
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!
 
-  console.log(`\nbench:webhooks ${variant}: NODE_ENV=production, ${findVariant(variant).redis ? 'BullMQ on Redis' : 'the in-process queue'}, a receiver on this machine answering 200 at once`)
+  console.log(`\nbench:webhooks ${variant}: NODE_ENV=production, ${findVariant(variant).redis ? 'BullMQ on Redis' : 'the in-process queue'}, an https receiver on this machine answering 200 at once`)
   console.log(`test messages queued by 20 connections: ${fmt(MESSAGES)} in ${ms(queuedIn)} (${fmt(MESSAGES / (queuedIn / 1000))} requests/s)`)
   console.log(`delivered: ${fmt(bulkArrivals.length)} messages (${fmt(new Set(bulkArrivals.map((arrival) => arrival.id)).size)} distinct webhook-ids), ${fmt(throughput)} messages/s from the first request to the last arrival`)
   console.log(`login storm: ${fmt(storm.okRps)} successful logins/s for ${SECONDS} s; ${fmt(latencies.length)} sign_in messages arrived`)
