@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import type { Transaction } from 'sequelize'
-import type { JobQueue } from '../jobs/types.js'
 import { WebhookDelivery, WebhookEndpoint } from '../models/index.js'
 import type { AddressGuard } from './address-guard.js'
 import { subscribes, type WebhookCatalogue } from './catalogue.js'
@@ -9,6 +8,11 @@ import { subscribes, type WebhookCatalogue } from './catalogue.js'
 export interface WebhookEvent {
   data: Record<string, unknown>
   timestamp: Date
+}
+
+/** How the hub queues a message: the app's job queue, or the outbox alone (a command-line script). Spelled out: jobs/types.ts names the hub. */
+export interface WebhookQueue {
+  dispatch(name: 'webhook:deliver', data: { deliveryId: number }, transaction?: Transaction): Promise<void>
 }
 
 /** The longest an instance trusts its copy of the subscriptions without asking the database. */
@@ -28,7 +32,7 @@ export class WebhookHub {
   private loading: Promise<string[][]> | undefined
 
   constructor(
-    private readonly queue: Pick<JobQueue, 'dispatch'>,
+    private readonly queue: WebhookQueue,
     readonly catalogue: WebhookCatalogue,
     readonly guard: AddressGuard,
   ) {}
