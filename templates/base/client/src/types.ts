@@ -84,7 +84,6 @@ export interface WebhookDelivery {
   status: 'pending' | 'retrying' | 'delivered' | 'failed'
   attempts: number
   responseStatus: number | null
-  error: string | null
   createdAt: string
   deliveredAt: string | null
 }

@@ -8,6 +8,7 @@ import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
 import { linksVoidedSince } from '../security/voided-since.js'
 import { webhookDelivery } from '../webhooks/deliver.js'
+import { pruneWebhookDeliveries } from '../webhooks/prune.js'
 import type { BaseJobHandlers, JobDeps, JobHandlers } from './types.js'
 
 /**
@@ -46,6 +47,7 @@ function baseJobHandlers(deps: JobDeps): BaseJobHandlers {
 
     async 'security:prune-events'() {
       await pruneSecurityEvents()
+      await pruneWebhookDeliveries()
       if (deps.auth.requireEmailVerification) await pruneAbandonedAccounts(deps)
     },
 

@@ -29,8 +29,9 @@ export interface BaseJobPayloads {
   /** A credential event's mail to the account (security/notices.ts). */
   'user:security-notice': NoticePayload
   /**
-   * Deletes security events older than 90 days and, with verification required, accounts left
-   * unverified for 24 h with no pending registration; queued every hour by the instances that run jobs.
+   * Deletes security events older than 90 days, webhook deliveries older than 30, and, with
+   * verification required, accounts left unverified for 24 h with no pending registration;
+   * queued every hour by the instances that run jobs.
    */
   'security:prune-events': Record<string, never>
   /** One message to one webhook endpoint: the delivery row holds what is sent (webhooks/deliver.ts). */

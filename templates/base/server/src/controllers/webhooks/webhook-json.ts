@@ -10,13 +10,13 @@ export const webhookJson = (endpoint: WebhookEndpoint) => ({
   updatedAt: endpoint.updatedAt.toISOString(),
 })
 
+/** A row of the delivery log, in the contract's shape (why an attempt failed goes to the server's log). */
 export const deliveryJson = (delivery: WebhookDelivery) => ({
   id: delivery.id,
   event: delivery.event,
   status: delivery.status,
   attempts: delivery.attempts,
   responseStatus: delivery.responseStatus ?? null,
-  error: delivery.error ?? null,
   createdAt: delivery.createdAt.toISOString(),
   deliveredAt: delivery.deliveredAt ? delivery.deliveredAt.toISOString() : null,
 })
