@@ -98,9 +98,14 @@ async function register(app: Express, session: Session, url: string, events: str
 const deliveryDone = (id: number) => within(10_000, async () => ['delivered', 'failed'].includes((await WebhookDelivery.findByPk(id))?.status ?? ''))
 
 let receiver: Receiver
+/** The file's app on the in-process queue, allowed to reach this machine. */
+let local: { app: Express; ctx: AppContext; admin: Session }
 
 beforeAll(async () => {
   receiver = await new Receiver().start()
+  // Registration signs in at once here, whatever the variant: its user.created and sign_in are the point.
+  const { app, ctx } = await t.build({ auth: { requireEmailVerification: false }, env: { WEBHOOK_ALLOW_PRIVATE: 'on' }, webhookRetry: TEST_ONLY_SHORT_BACKOFF })
+  local = { app, ctx, admin: await adminOf(app) }
 })
 
 afterEach(async () => {
@@ -118,10 +123,8 @@ describe('webhook deliveries (receivers on this machine: WEBHOOK_ALLOW_PRIVATE=o
   let ctx: AppContext
   let admin: Session
 
-  beforeAll(async () => {
-    // Registration signs in at once here, whatever the variant: its user.created and sign_in are the point.
-    ;({ app, ctx } = await t.build({ auth: { requireEmailVerification: false }, env: { WEBHOOK_ALLOW_PRIVATE: 'on' }, webhookRetry: TEST_ONLY_SHORT_BACKOFF }))
-    admin = await adminOf(app)
+  beforeAll(() => {
+    ;({ app, ctx, admin } = local)
   })
 
   it('sends every credential event, user.created and user.deleted signed, and no body carries a secret, hash or token', async () => {
@@ -189,7 +192,8 @@ describe.each([
   let admin: Session
 
   beforeAll(async () => {
-    if (redis && !redisUrl) return
+    if (!redis) return void ({ app, admin } = local)
+    if (!redisUrl) return
     ;({ app } = await t.build({ redis, env: { WEBHOOK_ALLOW_PRIVATE: 'on' }, webhookRetry: TEST_ONLY_SHORT_BACKOFF }))
     admin = await adminOf(app)
   })
