@@ -91,9 +91,7 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
     'readme-example': "the README's worked example in a fresh render: typecheck, its tests",
   }
   console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
-  if (clientCheckedBy && (step === 'typecheck' || step === 'test')) {
-    console.log(`(client identical to ${clientCheckedBy}'s, whose run checked it: ${step === 'test' ? 'server tests' : 'server and test typecheck'} only)`)
-  }
+  if (clientCheckedBy && step === 'test') console.log(`(client identical to ${clientCheckedBy}'s, whose run tested it: server tests only)`)
   if (step === 'test' && serverTests) {
     console.log(`(server: ${serverTests.length} test files; the others ran with the same bytes on this database in an earlier variant)`)
   }
@@ -105,9 +103,12 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'readme-example'
           ? await runReadmeExample(variant, cwd, env)
-          : step === 'typecheck' && clientCheckedBy
-            ? await typecheckWithoutClient(cwd, env)
-            : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+          : step === 'typecheck'
+            ? await runScriptParts(cwd, env, 'typecheck', (command) => (command === CLIENT_CHECK && clientCheckedBy !== undefined) || (command === SERVER_CHECK && steps.includes('build')))
+            : step === 'build'
+              ? await runScriptParts(cwd, env, 'build', (command) => command === CLIENT_CHECK && (clientCheckedBy !== undefined || typecheckPassed.has(variant)))
+              : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+  if (ok && step === 'typecheck') typecheckPassed.add(variant)
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
@@ -138,14 +139,29 @@ function browserFilesToRun(cwd: string): string[] {
   return files
 }
 
-/** The typecheck script without its first command, vue-tsc over the client. */
-async function typecheckWithoutClient(cwd: string, env: NodeJS.ProcessEnv): Promise<boolean> {
-  for (const project of ['tsconfig.server.json', 'tsconfig.test.json']) {
-    const { exitCode } = await execa(join(cwd, 'node_modules', '.bin', 'tsc'), ['--noEmit', '-p', project], { cwd, env, stdio: 'inherit', reject: false })
+/**
+ * The commands of a package.json script (`a && b && c`), without those another step of this run
+ * already ran with the same arguments: the client's `vue-tsc --noEmit` (typecheck, or an earlier
+ * variant with the same client) and the server's compile (`build` emits it, checking the same types).
+ */
+async function runScriptParts(cwd: string, env: NodeJS.ProcessEnv, script: 'typecheck' | 'build', skip: (command: string) => boolean): Promise<boolean> {
+  const scripts = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')).scripts as Record<string, string>
+  const commands = scripts[script]!.split(' && ')
+  const kept = commands.filter((command) => !skip(command))
+  if (kept.length < commands.length) console.log(`(${commands.filter(skip).join(', ')}: checked by another step of this run)`)
+  for (const command of kept) {
+    const [bin, ...args] = command.split(' ')
+    const { exitCode } = await execa(join(cwd, 'node_modules', '.bin', bin!), args, { cwd, env, stdio: 'inherit', reject: false })
     if (exitCode !== 0) return false
   }
   return true
 }
+
+const CLIENT_CHECK = 'vue-tsc --noEmit -p tsconfig.client.json'
+const SERVER_CHECK = 'tsc --noEmit -p tsconfig.server.json'
+
+/** The variants whose typecheck step passed in this run: their build need not check the client again. */
+const typecheckPassed = new Set<string>()
 
 let scaledOut = false
 

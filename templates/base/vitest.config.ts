@@ -20,7 +20,7 @@ export default defineConfig({
         // Each worker has a database of its own, so its files need not wait for each other's.
         // Files share a worker's loaded modules (not isolated): each builds its own apps and
         // contexts, and loading the app afresh for every file took a third of the run.
-        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, maxWorkers: 2, isolate: false },
+        test: { ...server, name: 'server', include: ['server/tests/**/*.test.ts'], exclude: TIMED, setupFiles: ['server/tests/setup/bcrypt-cost.ts'], maxWorkers: 2, isolate: false },
       },
       mergeConfig(viteConfig, {
         root: '.',

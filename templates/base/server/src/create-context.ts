@@ -14,6 +14,7 @@ import { AuthCache, defaultAuthCacheSettings, type AuthCacheSettings } from './s
 import { warmUpPasswords } from './services/passwords.js'
 import { createTokenKeys } from './services/token-keys.js'
 import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
+import { bindMessages } from './i18n/translate.js'
 import { AddressGuard, type Resolver } from './webhooks/address-guard.js'
 import { WebhookCatalogue } from './webhooks/catalogue.js'
 import { WebhookHub } from './webhooks/hub.js'
@@ -46,6 +47,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const sequelize = options.sequelize ?? createSequelize(env.DATABASE_URL)
   if (ownsDatabase) await connectDatabase(sequelize)
   initModels(sequelize, features)
+  bindMessages(features)
 
   // ioredis and BullMQ are loaded only when Redis is configured: about 30 MB of a process without it.
   const redisModule = env.REDIS_URL ? await import('./redis.js') : null

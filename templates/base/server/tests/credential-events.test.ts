@@ -246,7 +246,8 @@ describe('every credential event goes through the security core', () => {
     const [notice] = await noticesTo(user.email, 'Your password was changed')
     expect(notice!.body).toContain('Device: Chrome on Linux')
     expect(notice!.body).toMatch(/Address: (::ffff:)?127\.0\.0\.1|Address: ::1/)
-    expect(notice!.body).toMatch(/When: \w{3}, \d{2} \w{3} \d{4}/)
+    // Intl's full date in the recipient's language (English here), in UTC.
+    expect(notice!.body).toMatch(/When: \w+, \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2}:\d{2}\s[AP]M UTC/)
     expect(notice!.body).toContain('http://localhost:3000/settings/security')
   })
 

@@ -59,6 +59,28 @@ describe('no account enumeration (verification on)', () => {
     expect(Math.abs(median(differences))).toBeLessThan(Math.max(25, 0.4 * median(all)))
   })
 
+  it('login: an unknown e-mail and a wrong password both pay for a bcrypt comparison', async () => {
+    const user = await makeUser()
+    const unknown = () => supertest(app).post('/api/auth/login').send({ email: uniqueEmail('nobody'), password: PASSWORD })
+    const wrong = () => supertest(app).post('/api/auth/login').send({ email: user.email, password: 'wrong password' })
+    const timed = async (run: () => Promise<unknown>) => {
+      const started = performance.now()
+      await run()
+      return performance.now() - started
+    }
+    // A cost-10 bcrypt comparison takes tens of milliseconds; a request that skips it (an invalid
+    // body) about one. Medians of samples taken in turn, so a busy machine slows all three alike
+    // (one sample of the fast request once took 51 ms on a loaded CI machine).
+    const times = { unknown: [] as number[], wrong: [] as number[], invalid: [] as number[] }
+    for (let i = 0; i < 5; i++) {
+      times.unknown.push(await timed(unknown))
+      times.wrong.push(await timed(wrong))
+      times.invalid.push(await timed(() => supertest(app).post('/api/auth/login').send({ email: 'x' })))
+    }
+    expect(median(times.unknown)).toBeGreaterThan(median(times.wrong) * 0.5)
+    expect(median(times.unknown)).toBeGreaterThan(median(times.invalid) + 15)
+  })
+
   /**
    * The reason this holds is checked exactly in register-enumeration.test.ts (the same statements
    * for either address); this measures the figure. Samples come in pairs, one of each kind back

@@ -1,8 +1,11 @@
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
+import { useSpecifiedBcryptCost } from './helpers/bcrypt-cost.js'
 import { login, makeUser, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+// The flood of failed logins must keep bcrypt as busy as in production.
+useSpecifiedBcryptCost()
 
 describe('GET /api/health', () => {
   it('200 with db ok and redis disabled without Redis', async () => {

@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { checkPassword, hashPassword } from '../src/services/passwords.js'
+import { useSpecifiedBcryptCost } from './helpers/bcrypt-cost.js'
 import { useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
+// The cost itself, and a burst of hashes that take their real time.
+useSpecifiedBcryptCost()
 
 describe('password hashing', () => {
   it('hashes with bcrypt cost 10 and checks the hash', async () => {

@@ -140,3 +140,11 @@ describe.skipIf(!redisUrl)(`limits shared through Redis${redisLabel}`, () => {
     expectThrottled(await loginAs(b.app, user.email, 'wrong password'))
   })
 })
+
+describe('mail limits', () => {
+  it('the defaults: 5 a minute and 10 an hour per address and client, besides the per-IP limit', () => {
+    expect(defaultRateLimits(features).mailPerEmailIp).toEqual({ limit: 5, windowMs: 60_000 })
+    expect(defaultRateLimits(features).mailPerEmailIpHourly).toEqual({ limit: 10, windowMs: 3_600_000 })
+    expect(defaultRateLimits(features).mailPerIp.windowMs).toBe(60_000)
+  })
+})

@@ -1,20 +1,15 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { features } from '../src/features/index.js'
 import type { MailMessage } from '../src/mail/mailer.js'
 import { User } from '../src/models/index.js'
 import { registerAddress } from '../src/services/email-verification.js'
 import { hashPassword } from '../src/services/passwords.js'
-import type { UserRow } from '../src/services/users.js'
 import { setCookies } from './helpers/cookies.js'
 import { decodeJwt } from './helpers/jwt.js'
 import { linkIn, mailTo } from './helpers/mail.js'
 import { authConfig, makeUser, names, PASSWORD, uniqueEmail, useTestApps, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
-// Base's fields and those the feature layers declare (features/<layer>/user-fields.ts): never the password hash.
-const featureKeys = features.flatMap((feature) => Object.keys(feature.userFields?.fromRow({} as UserRow) ?? {}))
-const userKeys = ['createdAt', 'email', 'emailVerifiedAt', 'id', 'name', 'role', 'roleId', 'updatedAt', ...featureKeys].sort()
 
 describe('register with e-mail verification off', () => {
   let app: TestApp['app']
@@ -26,7 +21,6 @@ describe('register with e-mail verification off', () => {
     const email = uniqueEmail('Reg')
     const res = await supertest(app).post('/api/auth/register').send({ name: 'Ada', email, password: 'password1' })
     expect(res.status).toBe(201)
-    expect(Object.keys(res.body.user).sort()).toEqual(userKeys)
     expect(res.body.user).toMatchObject({ name: 'Ada', email: email.toLowerCase(), role: 'user', emailVerifiedAt: null })
     expect(res.body.user).not.toHaveProperty('password')
     expect(typeof res.body.access_token).toBe('string')
@@ -36,7 +30,7 @@ describe('register with e-mail verification off', () => {
     expect(decodeJwt(res.body.access_token).payload.sub).toBe(String(res.body.user.id))
 
     const stored = await User.findOne({ where: { email: email.toLowerCase() } })
-    expect(stored?.password?.startsWith('$2b$10$')).toBe(true)
+    expect(stored?.password).toMatch(/^\$2b\$\d\d\$/)
   })
 
   it('refuses a taken e-mail (any case) with 422 errors.email', async () => {

@@ -51,7 +51,7 @@ describe.each([false, true])('password reset (requireEmailVerification: %s)', (r
     await supertest(app).post('/api/auth/refresh-token').set(withCookies(b.cookies)).expect(401)
     await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD }).expect(422)
     await supertest(app).post('/api/auth/login').send({ email: user.email, password: 'a brand new secret' }).expect(200)
-    expect((await User.findByPk(user.id))?.password?.startsWith('$2b$10$')).toBe(true)
+    expect((await User.findByPk(user.id))?.password).toMatch(/^\$2b\$\d\d\$/)
   })
 
   it('lets exactly one of two parallel resets with one token succeed', async () => {

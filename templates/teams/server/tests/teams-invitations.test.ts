@@ -43,7 +43,7 @@ describe('POST /api/teams/:id/invitations', () => {
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 7 * DAY)).toBeLessThan(5000)
     expect(await eventsOf(owner.id, 'invitation_sent')).toEqual([expect.objectContaining({ teamId })])
     // The job carries the row's id alone, never the address or the token.
-    expect(dispatched.mock.calls.filter(([name]) => name === 'team:invitation').map(([, data]) => data)).toEqual([{ invitationId: row!.id }])
+    expect(dispatched.mock.calls.filter(([name]) => name === 'team:invitation').map(([, data]) => data)).toEqual([{ invitationId: row!.id, locale: 'en' }])
     dispatched.mockRestore()
   })
 

@@ -13,6 +13,8 @@ import { AddressGuard } from '../webhooks/address-guard.js'
 import { WebhookCatalogue } from '../webhooks/catalogue.js'
 import { WebhookHub } from '../webhooks/hub.js'
 import { connectOrExit, exitWith, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
+import { defaultLocale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 
 const usage = 'Usage: user:create -- --name NAME --email EMAIL --password PASSWORD [--role admin|user]'
 
@@ -30,11 +32,13 @@ const schema = z.object({
   name: nameField,
   email: emailField,
   password: newPasswordField,
-  role: z.enum(['admin', 'user'], { error: 'The role must be admin or user.' }).default('user'),
+  role: z.enum(['admin', 'user'], { error: 'validation.role' }).default('user'),
 })
+// A command line speaks the default language; the catalogues' keys stay out of its output.
+const english = translator(defaultLocale)
 const parsed = schema.safeParse(values)
 if (!parsed.success) {
-  exitWith([...Object.entries(toFieldErrors(parsed.error)).map(([field, messages]) => `--${field}: ${messages.join(' ')}`), usage])
+  exitWith([...Object.entries(toFieldErrors(parsed.error)).map(([field, messages]) => `--${field}: ${messages.map((message) => english(message)).join(' ')}`), usage])
 }
 const input = parsed.data
 
@@ -45,7 +49,7 @@ initModels(sequelize, features)
 try {
   if (await User.findOne({ where: { email: input.email } })) exitWith(`A user with the e-mail ${input.email} already exists.`)
   const passwordHash = await hashNewPassword({ env, logger: createLogger(env.NODE_ENV) }, input.password).catch((error: unknown) => {
-    if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.join(' ')}`)
+    if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.map((message) => english(message)).join(' ')}`)
     throw error
   })
   // `user.created` for the webhooks that take it, left in the outbox for the server to send.

@@ -8,6 +8,7 @@ import type { Express, Request, RequestHandler, Response, Router } from 'express
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from '../config/limit.js'
 import type { Migration } from '../db/migrations/types.js'
+import type { FeatureMessages } from '../i18n/catalogue.js'
 import type { User } from '../models/user.js'
 import type { SignInUser, UserJson, UserRow } from '../services/user-json.js'
 
@@ -158,8 +159,9 @@ export type UserCreated = (user: User, transaction: Transaction) => Promise<void
  */
 export interface UserDeletion {
   /**
-   * Why these users may not be deleted now, in a sentence the person deleting can act on, or
-   * undefined: base answers 422 with it on the request's field. Take what it reads under lock,
+   * Why these users may not be deleted now, as a catalogue message (the layer's `messages`) of a
+   * sentence the person deleting can act on, or undefined: base answers 422 with it on the
+   * request's field. Take what it reads under lock,
    * so a concurrent change cannot slip past the check.
    */
   refusal?(userIds: number[], transaction: Transaction): Promise<string | undefined>
@@ -201,6 +203,11 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
    * the names). An endpoint may subscribe to each, or to `group.*`.
    */
   webhookEvents?: Readonly<Record<string, string>>
+  /**
+   * The layer's messages (its errors, its mails), one catalogue per locale of i18n/locales.ts, under
+   * a namespace of its own; merged with base's at start-up (i18n/translate.ts).
+   */
+  messages?: FeatureMessages
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

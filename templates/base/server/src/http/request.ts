@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locales.js'
 import type { GuestSession } from '../session/guest-session.js'
 
 /** The authenticated identity (`req.auth`): set by the authentication middleware. */
@@ -12,6 +13,8 @@ declare global {
   namespace Express {
     interface Request {
       auth?: AuthIdentity
+      /** The signed-in user's chosen language (set with `auth`); null or unset: the browser's decides. */
+      userLocale?: Locale | null
       /**
        * The device session of the authenticated request: one sign-in, its refresh-token family
        * and its `sessions` row (models/session.ts), listed on the sessions page.

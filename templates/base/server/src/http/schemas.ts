@@ -1,25 +1,26 @@
 import { z } from 'zod'
+import { msg } from '../i18n/translate.js'
 
-// Field rules shared by the controllers. Messages are written for people, keyed by field.
+// Field rules shared by the controllers. Messages are catalogue keys (i18n/messages/), keyed by field.
 
 const typeMessage = (field: string, kind: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} field must be ${kind}.`
+  issue.input === undefined || issue.input === null ? msg('validation.required', { field }) : msg(kind, { field })
 
-const text = (field: string) => z.string({ error: typeMessage(field, 'a string') })
+const text = (field: string) => z.string({ error: typeMessage(field, 'validation.string') })
 
 export const emailField = text('email')
   .trim()
   .toLowerCase()
-  .min(1, 'The email field is required.')
-  .max(255, 'The email field must not be longer than 255 characters.')
-  .pipe(z.email('The email field must be a valid e-mail address.'))
+  .min(1, msg('validation.required', { field: 'email' }))
+  .max(255, msg('validation.tooLong', { field: 'email', max: 255 }))
+  .pipe(z.email('validation.email'))
 
 export const nameField = text('name')
   .trim()
-  .min(1, 'The name field is required.')
-  .max(255, 'The name field must not be longer than 255 characters.')
+  .min(1, msg('validation.required', { field: 'name' }))
+  .max(255, msg('validation.tooLong', { field: 'name', max: 255 }))
   // A line break in a name would forge lines in a plain-text mail sent to any address.
-  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), 'The name must not contain line breaks or other control characters.')
+  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), 'validation.nameControl')
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
 
@@ -28,17 +29,17 @@ const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
  * refused instead of being silently shortened. Never trimmed; no composition rules.
  */
 export const newPasswordField = text('password')
-  .refine((value) => [...value].length >= 8, 'The password must be at least 8 characters.')
-  .refine((value) => utf8Bytes(value) <= 72, 'The password must not be longer than 72 bytes (UTF-8).')
-  .refine((value) => !value.includes('\0'), 'The password must not contain NUL characters.')
+  .refine((value) => [...value].length >= 8, msg('validation.passwordShort', { min: 8 }))
+  .refine((value) => utf8Bytes(value) <= 72, msg('validation.passwordLong', { max: 72 }))
+  .refine((value) => !value.includes('\0'), msg('validation.noNul', { field: 'password' }))
 
 /** At login only the bcrypt limits apply: rules may have changed since the account was made. */
 export const currentPasswordField = text('password')
-  .min(1, 'The password field is required.')
-  .refine((value) => utf8Bytes(value) <= 72, 'The password must not be longer than 72 bytes (UTF-8).')
-  .refine((value) => !value.includes('\0'), 'The password must not contain NUL characters.')
+  .min(1, msg('validation.required', { field: 'password' }))
+  .refine((value) => utf8Bytes(value) <= 72, msg('validation.passwordLong', { max: 72 }))
+  .refine((value) => !value.includes('\0'), msg('validation.noNul', { field: 'password' }))
 
-export const tokenField = text('token').min(1, 'The token field is required.').max(512, 'The token is invalid.')
+export const tokenField = text('token').min(1, msg('validation.required', { field: 'token' })).max(512, 'validation.tokenInvalid')
 
 /** What Laravel's `boolean()` reads as a checkbox: true/false, 1/0, "1"/"0", "true"/"false", "on"/"off", "yes"/"no". */
 const rememberValues = new Map<unknown, boolean>([
@@ -47,7 +48,7 @@ const rememberValues = new Map<unknown, boolean>([
 ])
 const rememberKey = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : value)
 export const rememberField = z
-  .custom<unknown>((value) => rememberValues.has(rememberKey(value)), { error: 'The remember field must be true or false.' })
+  .custom<unknown>((value) => rememberValues.has(rememberKey(value)), { error: 'validation.remember' })
   .transform((value) => rememberValues.get(rememberKey(value)) === true)
   .optional()
 
@@ -56,24 +57,24 @@ const queryInt = (field: string, min: number, max: number, fallback: number) =>
   z.preprocess(
     (value) => (value === '' || value === undefined ? undefined : value),
     z.coerce
-      .number({ error: `The ${field} must be a whole number.` })
-      .int(`The ${field} must be a whole number.`)
-      .min(min, `The ${field} must be at least ${min}.`)
-      .max(max, `The ${field} must not be greater than ${max}.`)
+      .number({ error: msg('validation.wholeNumber', { field }) })
+      .int(msg('validation.wholeNumber', { field }))
+      .min(min, msg('validation.atLeast', { field, min }))
+      .max(max, msg('validation.atMost', { field, max }))
       .default(fallback),
   )
 
 export const pageQuery = queryInt('page', 1, 1_000_000, 1)
 export const sizeQuery = queryInt('size', 1, 100, 10)
 export const searchQuery = text('search')
-  .max(255, 'The search must not be longer than 255 characters.')
+  .max(255, msg('validation.tooLong', { field: 'search', max: 255 }))
   // SQLite cannot take a NUL inside a query's text; no name or e-mail holds one anyway.
-  .refine((value) => !value.includes('\0'), 'The search must not contain NUL characters.')
+  .refine((value) => !value.includes('\0'), msg('validation.noNul', { field: 'search' }))
   .default('')
 
 /** The largest id a 32-bit INTEGER column holds: a larger one is refused, not handed to the database. */
 const MAX_ID = 2_147_483_647
-const idMessage = 'Each id must be a positive whole number.'
+const idMessage = 'validation.id'
 
 /** A row id, as a number or a string of digits: both forms meet the same range check. */
 export const idField = z
@@ -82,6 +83,6 @@ export const idField = z
 
 /** Row ids from the data table. */
 export const idList = z
-  .array(idField, { error: 'The ids field must be a list of ids.' })
-  .min(1, 'The ids field must list at least one id.')
-  .max(1000, 'The ids field must not list more than 1000 ids.')
+  .array(idField, { error: msg('validation.idList', { field: 'ids' }) })
+  .min(1, msg('validation.idListEmpty', { field: 'ids' }))
+  .max(1000, msg('validation.idListLong', { field: 'ids', max: 1000 }))

@@ -1,5 +1,13 @@
 import { z } from 'zod'
+import { msg } from '../i18n/translate.js'
 import { validationError, type FieldErrors } from './errors.js'
+
+/**
+ * A rule without a message of its own (zod's defaults are English) reports this key; the field's
+ * name is added where the issue's whole path is known (toFieldErrors).
+ */
+const INVALID = 'validation.invalid'
+z.config({ customError: () => INVALID })
 
 /**
  * Parses a request body or query. Anything that is not a plain object (no body, an array, a
@@ -26,7 +34,8 @@ export function toFieldErrors(error: z.ZodError): FieldErrors {
   for (const issue of error.issues) {
     const key = issue.path.map(String).join('.') || 'body'
     const messages = (errors[key] ??= [])
-    if (!messages.includes(issue.message)) messages.push(issue.message)
+    const message = issue.message === INVALID ? msg(INVALID, { field: key }) : issue.message
+    if (!messages.includes(message)) messages.push(message)
   }
   return errors
 }

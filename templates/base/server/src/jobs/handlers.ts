@@ -10,6 +10,8 @@ import { linksVoidedSince } from '../security/voided-since.js'
 import { webhookDelivery } from '../webhooks/deliver.js'
 import { pruneWebhookDeliveries } from '../webhooks/prune.js'
 import type { BaseJobHandlers, JobDeps, JobHandlers } from './types.js'
+import { mailLocale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 
 /**
  * The work behind register, resend-verification, forgot-password and an e-mail change. The HTTP
@@ -23,22 +25,22 @@ function baseJobHandlers(deps: JobDeps): BaseJobHandlers {
   const { env, mailer } = deps
   return {
     async 'user:verify-email'(job) {
-      if (job.reason === 'register') await registerAddress(deps, job.email, { name: job.name, passwordHash: job.passwordHash })
-      else await resendVerificationLink(deps, job.email, job.eventsUpTo)
+      if (job.reason === 'register') await registerAddress(deps, job.email, { name: job.name, passwordHash: job.passwordHash }, job.locale)
+      else await resendVerificationLink(deps, job.email, job.eventsUpTo, job.locale)
     },
 
-    async 'user:reset-password'({ email, eventsUpTo }) {
+    async 'user:reset-password'({ email, eventsUpTo, locale }) {
       const user = await findUserByEmail(email)
       if (!user) return
       // A revoking event since the request voided every link it could have had.
       if (eventsUpTo !== undefined && (await linksVoidedSince(user.id, eventsUpTo))) return
       const token = await issueResetLink(user)
       const url = linkWithToken(env.BASE_URL, 'reset-password', token, user.email)
-      await mailer.send(resetPasswordMessage(user.email, user.name, url, security.passwordResetExpirySeconds / 60))
+      await mailer.send(resetPasswordMessage(translator(mailLocale(user.locale, locale)), user.email, user.name, url, security.passwordResetExpirySeconds / 60))
     },
 
     async 'user:confirm-email'(job) {
-      if ('tokenId' in job) await mailEmailChange(deps, job.tokenId)
+      if ('tokenId' in job) await mailEmailChange(deps, job.tokenId, job.locale)
     },
 
     async 'user:security-notice'(notice) {

@@ -1,6 +1,7 @@
 import type { Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
+import type { Locale } from '../i18n/locales.js'
 import type { UserLifecycle } from '../features/types.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
@@ -13,19 +14,20 @@ import type { WebhookHub } from '../webhooks/hub.js'
  * not look the account up (enumeration: every address gets the same work), the job carries the
  * address and `eventsUpTo` (the newest security event when it was accepted), and mints nothing if the user's links were voided since
  * (security/voided-since.ts). A registration also carries its name and bcrypt hash (never the
- * password), which its verification link will set.
+ * password), which its verification link will set. `locale`: the language of the request, for a
+ * mail to an address whose account has none of its own (missing in jobs queued by an earlier version).
  */
 export interface BaseJobPayloads {
   /** `register`: a registration of an address, new or not; `resend`: a new link was asked for. */
-  'user:verify-email': { email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend'; eventsUpTo?: number }
+  'user:verify-email': ({ email: string; reason: 'register'; name: string; passwordHash: string } | { email: string; reason: 'resend'; eventsUpTo?: number }) & { locale?: Locale }
   /** `eventsUpTo` is missing only in jobs queued by an earlier version. */
-  'user:reset-password': { email: string; eventsUpTo?: number }
+  'user:reset-password': { email: string; eventsUpTo?: number; locale?: Locale }
   /**
    * An e-mail change of a signed-in user: the request made the pending row (services/email-change.ts);
    * the job mails both addresses while the row lives. `{userId, email}`: queued by an earlier
    * version, which minted in the job; such jobs mail nothing (the owner asks again).
    */
-  'user:confirm-email': { tokenId: number } | { userId: number; email: string }
+  'user:confirm-email': { tokenId: number; locale?: Locale } | { userId: number; email: string }
   /** A credential event's mail to the account (security/notices.ts). */
   'user:security-notice': NoticePayload
   /**

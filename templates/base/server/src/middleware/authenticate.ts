@@ -30,6 +30,7 @@ export function authenticate(ctx: AppContext): RequestHandler {
     const session = cache.cachedSession(proof.sessionId) ?? (await cache.session(proof.sessionId, proof.userId))
     if (!user || !isLive(session, proof.userId)) throw unauthenticated()
     req.auth = user.identity
+    req.userLocale = user.locale
     req.sessionId = proof.sessionId
     touchSession(proof.sessionId, session)
     if (proof.renew) issueAccessCookie(res, ctx, user.identity, proof.sessionId)
@@ -48,6 +49,7 @@ export function authenticateIfPossible(ctx: AppContext): RequestHandler {
     Promise.resolve(required(req, res, () => {}))
       .catch(() => {
         req.auth = undefined
+        req.userLocale = undefined
         req.sessionId = undefined
       })
       .then(() => next(), next)

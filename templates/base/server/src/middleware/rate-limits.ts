@@ -5,6 +5,7 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
 import type { AppContext } from '../context.js'
 import { FallbackStore } from './fallback-store.js'
+import { translatorOf } from '../i18n/request-locale.js'
 
 export interface RateLimiters {
   login: RequestHandler[]
@@ -78,9 +79,9 @@ export function limiterFactory(ctx: AppContext): Limiter {
             }),
           )
         : undefined,
-      handler: (_req, res) => {
+      handler: (req, res) => {
         const retryAfter = res.getHeader('Retry-After')
-        res.status(429).json({ message: `Too many attempts. Please try again in ${retryAfter ?? 60} seconds.` })
+        res.status(429).json({ message: translatorOf(req)('errors.throttled', { seconds: retryAfter ?? 60 }) })
       },
     })
 }

@@ -10,6 +10,7 @@ import {
 } from 'sequelize'
 import { SEARCH_TEXT_LENGTH, searchTextOf } from './user-search-text.js'
 import type { Role } from './role.js'
+import type { Locale } from '../i18n/locales.js'
 
 export class User extends Model<InferAttributes<User>, InferCreationAttributes<User>> {
   declare id: CreationOptional<number>
@@ -20,6 +21,8 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare password: string | null
   declare roleId: number | null
   declare emailVerifiedAt: CreationOptional<Date | null>
+  /** The language the user chose (i18n/locales.ts); null follows the browser's. */
+  declare locale: CreationOptional<Locale | null>
   /** Folded name and e-mail for the users list's search; kept in step by the name and email setters. */
   declare search: CreationOptional<string>
   declare createdAt: CreationOptional<Date>
@@ -54,6 +57,7 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         password: { type: DataTypes.TEXT, allowNull: true },
         roleId: { type: DataTypes.INTEGER, allowNull: true },
         emailVerifiedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        locale: { type: DataTypes.STRING(16), allowNull: true, defaultValue: null },
         // VARBINARY on MySQL (see migration 0002-create-users): read back there, it is a Buffer.
         search: { type: DataTypes.STRING(SEARCH_TEXT_LENGTH), allowNull: false, defaultValue: '' },
         createdAt: DataTypes.DATE,

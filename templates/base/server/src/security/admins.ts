@@ -16,7 +16,7 @@ import { roleId } from '../services/users.js'
 export async function keepingAnAdmin<T>(
   work: (transaction: Transaction) => Promise<T>,
   field: string,
-  message = 'The app must keep at least one admin.',
+  message = 'users.lastAdmin',
 ): Promise<T> {
   const sequelize = User.sequelize!
   // Locking reads see the latest commits, where MySQL's plain reads would see the transaction's

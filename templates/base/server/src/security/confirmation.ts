@@ -18,7 +18,7 @@ type Ttl = Pick<AppContext, 'env'>
  */
 export const confirmationEnd = (ctx: Ttl): Date => new Date(Math.floor(Date.now() / 1000 + ctx.env.CONFIRM_TTL_SECONDS) * 1000)
 
-const CONFIRM_MESSAGE = "Confirm it's you to continue."
+const CONFIRM_MESSAGE = 'account.confirm'
 
 /** A guarded route without a live confirmation; the client's "Confirm it's you" dialog opens on `errors.confirm`. */
 export const confirmationRequired = () => new HttpError(403, CONFIRM_MESSAGE, { confirm: [CONFIRM_MESSAGE] })
@@ -49,7 +49,7 @@ export async function passwordConfirms(res: Response, userId: number, password: 
   if (!user || user.password === null) return false
   if (!(await checkPassword(password, user.password))) {
     res.locals.wrongPassword = true
-    throw fieldError(field, 'The password is incorrect.')
+    throw fieldError(field, 'account.wrongPassword')
   }
   return true
 }

@@ -8,6 +8,8 @@ import { clearConfirmations } from './confirmation.js'
 import { events, type CredentialEventKind } from './events.js'
 import { networkOf } from './network.js'
 import { voidPendingCredentials, type TokenFeatures } from './credential-tokens.js'
+import type { Locale } from '../i18n/locales.js'
+import { requestLocale } from '../i18n/request-locale.js'
 import type { WebhookHub } from '../webhooks/hub.js'
 
 /** Where an event came from, as its row records it: the client, its device string and network. */
@@ -36,6 +38,8 @@ export interface CredentialEventOptions {
   noticeTo?: string
   /** The credential change itself, written in the same transaction as the event and what it ends. */
   change?: (transaction: Transaction) => Promise<unknown>
+  /** The language of the notice for an account without one of its own (default: the request's). */
+  locale?: Locale
   /** A transaction of the caller's to write in (the caches hear of it once it commits). */
   transaction?: Transaction
 }
@@ -66,6 +70,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
   if (users.length === 0) return
   const origin = options.origin ?? originOf(options.req ? clientOf(options.req) : { ip: null, userAgent: null })
   const { revoke } = options
+  const locale = options.locale ?? (options.req ? requestLocale(options.req) : undefined)
   const row = {
     type: kind.type,
     sessionId: options.sessionId ?? options.req?.sessionId ?? null,
@@ -100,7 +105,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     }
     await options.change?.(transaction!)
     for (const event of noticed) {
-      await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...kind.notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}) }, transaction)
+      await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...kind.notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}), ...(locale ? { locale } : {}) }, transaction)
     }
     if (emitting) {
       const meta = options.meta ?? null

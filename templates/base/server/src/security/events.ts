@@ -21,6 +21,7 @@ export type CredentialEventType = keyof CredentialEventTypes
 
 /** The mail the account's owner gets for an event (job `user:security-notice`). */
 export interface Notice {
+  /** Catalogue keys (i18n/messages/): the job puts them into the recipient's language. */
   subject: string
   /** What happened, in one sentence; the mail adds when, from which device and address, and the link. */
   summary: string
@@ -39,21 +40,21 @@ export const events = {
   sessionsRevoked: { type: 'sessions_revoked' },
   passwordChanged: {
     type: 'password_changed',
-    notice: { subject: 'Your password was changed', summary: 'The password of your account was changed, and your other sessions were signed out.' },
+    notice: { subject: 'notices.passwordChanged.subject', summary: 'notices.passwordChanged.summary' },
   },
   passwordReset: {
     type: 'password_reset',
-    notice: { subject: 'Your password was reset', summary: 'The password of your account was reset through a link mailed to you, and every session was signed out.' },
+    notice: { subject: 'notices.passwordReset.subject', summary: 'notices.passwordReset.summary' },
   },
   emailChangeRequested: { type: 'email_change_requested' },
   emailChanged: {
     type: 'email_changed',
-    notice: { subject: 'The e-mail address of your account was changed', summary: 'The e-mail address of your account was changed: mail for it now goes to the new address, not this one.' },
+    notice: { subject: 'notices.emailChanged.subject', summary: 'notices.emailChanged.summary' },
   },
   roleChanged: { type: 'role_changed' },
   newDevice: {
     type: 'new_device',
-    notice: { subject: 'New sign-in to your account', summary: 'Your account was signed in to from a device and network it has not used in the last 90 days.' },
+    notice: { subject: 'notices.newDevice.subject', summary: 'notices.newDevice.summary' },
   },
   accountDeleted: { type: 'account_deleted' },
 } as const satisfies Record<string, CredentialEventKind>

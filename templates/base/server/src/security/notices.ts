@@ -1,5 +1,7 @@
 import type { Env } from '../config/env.js'
 import type { Mailer } from '../mail/mailer.js'
+import { mailLocale, type Locale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 import { securityNoticeMessage } from '../mail/messages.js'
 import { SecurityEvent, User } from '../models/index.js'
 import { deviceOf } from '../services/sessions.js'
@@ -9,6 +11,8 @@ export interface NoticePayload extends Notice {
   eventId: number
   /** Another address than the account's (the old one, after an e-mail change). */
   to?: string
+  /** The language of the request that raised the event, for an account without one of its own. */
+  locale?: Locale
 }
 
 /**
@@ -18,10 +22,11 @@ export interface NoticePayload extends Notice {
  */
 export async function sendSecurityNotice(deps: { env: Env; mailer: Mailer }, notice: NoticePayload): Promise<void> {
   const event = await SecurityEvent.findByPk(notice.eventId)
-  const user = event?.userId ? await User.findByPk(event.userId, { attributes: ['id', 'name', 'email'] }) : null
+  const user = event?.userId ? await User.findByPk(event.userId, { attributes: ['id', 'name', 'email', 'locale'] }) : null
   if (!event || !user) return
+  const locale = mailLocale(user.locale, notice.locale)
   await deps.mailer.send(
-    securityNoticeMessage(notice.to ?? user.email, user.name, notice, {
+    securityNoticeMessage(translator(locale), locale, notice.to ?? user.email, user.name, notice, {
       when: event.createdAt,
       // From the agent, not the stored line: rows written before device lines were confined to
       // known names may still hold an agent's free text.

@@ -48,5 +48,5 @@ async function refuseBreachedPassword(ctx: CheckContext, password: string, field
   if (!ctx.env.PWNED_PASSWORDS) return
   const breached = await appearsInBreaches(ctx.env, password)
   if (breached === null) ctx.logger.warn({ service: ctx.env.PWNED_PASSWORDS_URL }, 'The breached-password check could not be made; the password was accepted.')
-  if (breached) throw fieldError(field, 'This password has appeared in a data breach; choose another.')
+  if (breached) throw fieldError(field, 'auth.breached')
 }

@@ -8,6 +8,8 @@ import { confirmEmailChangeMessage, emailChangeRequestedMessage, emailTakenMessa
 import { EmailChangeToken, User } from '../models/index.js'
 import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { findUserByEmail, findUserById } from './users.js'
+import { mailLocale, type Locale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 
 /**
  * What a pending change's row holds until its link is mailed: not a SHA-256 hex digest, so no token
@@ -36,28 +38,30 @@ export async function startEmailChange(userId: number, email: string, transactio
  * belongs to an account, its owner gets a notice instead. The token is made here and its hash set
  * by a statement that finds the row still there, so neither the outbox nor the database ever holds
  * it; a retry makes a new one (the earlier mail never arrived).
+ * Each mail is in its recipient's language, else in the one of the request.
  */
-export async function mailEmailChange(deps: { env: Env; mailer: Mailer }, tokenId: number): Promise<void> {
+export async function mailEmailChange(deps: { env: Env; mailer: Mailer }, tokenId: number, locale?: Locale): Promise<void> {
   const live = () => ({ id: tokenId, expiresAt: { [Op.gt]: new Date() } })
   const row = await EmailChangeToken.findOne({ where: live() })
   const user = row ? await findUserById(row.userId) : null
   if (!row || !user || user.email === row.email) return
   const { BASE_URL } = deps.env
-  await deps.mailer.send(emailChangeRequestedMessage(user.email, user.name, row.email, `${BASE_URL}/settings/password`))
+  const t = translator(mailLocale(user.locale, locale))
+  await deps.mailer.send(emailChangeRequestedMessage(t, user.email, user.name, row.email, `${BASE_URL}/settings/password`))
   const owner = await findUserByEmail(row.email)
   if (owner) {
     await EmailChangeToken.destroy({ where: { id: row.id } })
-    await deps.mailer.send(emailTakenMessage(row.email, owner.name))
+    await deps.mailer.send(emailTakenMessage(translator(mailLocale(owner.locale, locale)), row.email, owner.name))
     return
   }
   const token = newOneTimeToken()
   const [minted] = await EmailChangeToken.update({ tokenHash: hashToken(token) }, { where: live() })
   if (minted !== 1) return
   const url = `${BASE_URL}/confirm-email?${new URLSearchParams({ token }).toString()}`
-  await deps.mailer.send(confirmEmailChangeMessage(row.email, user.name, url, security.emailChangeExpirySeconds / 3600))
+  await deps.mailer.send(confirmEmailChangeMessage(t, row.email, user.name, url, security.emailChangeExpirySeconds / 3600))
 }
 
-export const invalidEmailChangeToken = () => fieldError('token', 'This link is invalid or has expired.')
+export const invalidEmailChangeToken = () => fieldError('token', 'auth.linkInvalid')
 
 /**
  * Uses a confirmation link: the token row is deleted by the one conditional statement that
@@ -71,7 +75,7 @@ export async function confirmEmailChange(token: string): Promise<{ user: User; p
   await EmailChangeToken.destroy({ where: { userId: row.userId } })
   const user = await findUserById(row.userId)
   if (!user) throw invalidEmailChangeToken()
-  const taken = () => fieldError('email', 'This e-mail address has been taken meanwhile.')
+  const taken = () => fieldError('email', 'account.emailTakenMeanwhile')
   if (await User.findOne({ where: { email: row.email } })) throw taken()
   const previousEmail = user.email
   await user.update({ email: row.email, emailVerifiedAt: new Date() }).catch((error: unknown) => {

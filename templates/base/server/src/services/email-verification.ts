@@ -14,6 +14,8 @@ import { checkPassword } from './passwords.js'
 import type { WebhookHub } from '../webhooks/hub.js'
 import { createAccount } from './user-updates.js'
 import { findUserByEmail } from './users.js'
+import { mailLocale, type Locale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 
 /** What one registration asked for: its name and bcrypt hash (never the password). */
 export interface Registration {
@@ -44,7 +46,7 @@ interface Deps {
 const pendingWhere = (userId: number) => ({ userId, password: { [Op.ne]: null }, expiresAt: { [Op.gt]: new Date() } })
 
 /** The job's work for `register`, done in the job so the request does the same work for every address. */
-export async function registerAddress(deps: Deps, email: string, registration: Registration): Promise<void> {
+export async function registerAddress(deps: Deps, email: string, registration: Registration, locale?: Locale): Promise<void> {
   const user = (await findUserByEmail(email)) ?? (await createPendingUser(deps, email, registration))
   if (!user) return
   // Registrations of one address are decided one at a time (jobs run in parallel, on several
@@ -55,7 +57,7 @@ export async function registerAddress(deps: Deps, email: string, registration: R
     // other one a link that asks for a new password.
     return issueLink(locked, { registration, choose: locked.emailVerifiedAt !== null || pending > 0 }, transaction)
   })
-  await sendLink(deps, locked, link)
+  await sendLink(deps, locked, link, locale)
 }
 
 /**
@@ -84,13 +86,13 @@ async function createPendingUser(deps: Deps, email: string, registration: Regist
  * registration (a fresh token for it), else a choose-a-password link; unknown addresses get
  * nothing. With verification off, an unverified account gets a plain link: its password is set.
  */
-export async function resendVerificationLink(deps: Deps, email: string, eventsUpTo?: number): Promise<void> {
+export async function resendVerificationLink(deps: Deps, email: string, eventsUpTo?: number, locale?: Locale): Promise<void> {
   const user = await findUserByEmail(email)
   if (!user) return
   // A revoking event since the request voided every link it could have had.
   if (eventsUpTo !== undefined && (await linksVoidedSince(user.id, eventsUpTo))) return
   if (!deps.auth.requireEmailVerification) {
-    if (!user.emailVerifiedAt) await sendLink(deps, user, await issueLink(user, { registration: null, choose: false }))
+    if (!user.emailVerifiedAt) await sendLink(deps, user, await issueLink(user, { registration: null, choose: false }), locale)
     return
   }
   const [locked, link] = await lockedForLinks(user, async (locked, transaction) => {
@@ -106,7 +108,7 @@ export async function resendVerificationLink(deps: Deps, email: string, eventsUp
     const name = locked.emailVerifiedAt !== null ? locked.name : (pending[0]?.name ?? locked.name)
     return issueLink(locked, { registration: null, name, choose: true }, transaction)
   })
-  await sendLink(deps, locked, link)
+  await sendLink(deps, locked, link, locale)
 }
 
 interface IssuedLink {
@@ -142,12 +144,14 @@ async function issueLink(user: User, link: { registration: Registration | null; 
  * verified account is greeted by its own name; an address not yet verified by no one's, since any
  * of its registrations (a stranger's among them) chose the names it holds.
  */
-async function sendLink(deps: Deps, user: User, link: IssuedLink): Promise<void> {
+/** In the account's language, else the one of the request that asked for the link. */
+async function sendLink(deps: Deps, user: User, link: IssuedLink, locale: Locale | undefined): Promise<void> {
+  const t = translator(mailLocale(user.locale, locale))
   const url = linkWithToken(deps.env.BASE_URL, 'verify-email', link.token, user.email)
   const hours = security.emailVerificationExpirySeconds / 3600
-  if (!link.choose) return deps.mailer.send(verifyEmailMessage(user.email, link.name, url, hours))
+  if (!link.choose) return deps.mailer.send(verifyEmailMessage(t, user.email, link.name, url, hours))
   const accountExists = user.emailVerifiedAt !== null
-  await deps.mailer.send(chooseLinkMessage(user.email, accountExists ? user.name : null, `${url}&choose=1`, hours, accountExists))
+  await deps.mailer.send(chooseLinkMessage(t, user.email, accountExists ? user.name : null, `${url}&choose=1`, hours, accountExists))
 }
 
 /**

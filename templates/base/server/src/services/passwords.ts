@@ -29,15 +29,16 @@ export const hashPassword = (password: string): Promise<string> =>
 
 const compare = (password: string, digest: string): Promise<boolean> => passwordWorkers().run({ password, digest }, { name: 'compare' })
 
-let dummyHash: Promise<string> | undefined
+let dummy: { cost: number; hash: Promise<string> } | undefined
 
 /**
  * Compares against the stored hash, or against a throw-away hash of the same cost when there is
- * no user: an unknown e-mail then takes as long as a wrong password.
+ * no user: an unknown e-mail then takes as long as a wrong password. The throw-away hash follows
+ * the cost, which the tests lower and raise again.
  */
 export async function checkPassword(password: string, hash: string | null | undefined): Promise<boolean> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'))
-  const matches = await compare(password, hash ?? (await dummyHash))
+  if (dummy?.cost !== security.bcryptCost) dummy = { cost: security.bcryptCost, hash: hashPassword(randomBytes(16).toString('hex')) }
+  const matches = await compare(password, hash ?? (await dummy.hash))
   return matches && hash != null
 }
 

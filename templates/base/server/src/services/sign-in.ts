@@ -10,6 +10,7 @@ import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js
 import { clientOf } from './sessions.js'
 import { signAccessToken } from './tokens.js'
 import type { SignInUser } from './user-json.js'
+import { requestLocale } from '../i18n/request-locale.js'
 
 /** An access token for one session (`sid`), so revoking the session ends the token too. */
 export function issueAccessCookie(res: Response, ctx: AppContext, identity: AuthIdentity, sessionId: string): string {
@@ -38,7 +39,7 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
     isNewDevice(identity.id, origin.device, origin.network),
   ])
   const sessionId = refresh.row.family
-  if (newDevice) await recordCredentialEvent(ctx, events.newDevice, identity.id, { origin, sessionId })
+  if (newDevice) await recordCredentialEvent(ctx, events.newDevice, identity.id, { origin, sessionId, locale: requestLocale(req) })
   await recordCredentialEvent(ctx, events.signIn, identity.id, { origin, sessionId, meta: { method } })
   await req.guestSession.regenerate()
   return setTokenCookies(res, ctx, identity, refresh)

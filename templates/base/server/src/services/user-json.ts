@@ -2,6 +2,7 @@
 // paths select to build it (services/users.ts). Types only: the feature layers declare what they
 // add here.
 import type { AuthIdentity } from '../http/request.js'
+import type { Locale } from '../i18n/locales.js'
 
 /** Feature layers declare what they add to a user's JSON here (and fill it in their `user-fields.ts`). */
 export interface FeatureUserJson {}
@@ -13,6 +14,8 @@ export interface UserJson extends FeatureUserJson {
   roleId: number | null
   role: string | null
   emailVerifiedAt: string | null
+  /** The language the user chose; null follows the browser's. */
+  locale: Locale | null
   createdAt: string
   updatedAt: string
 }
@@ -27,6 +30,7 @@ export interface UserRow extends FeatureUserRow {
   roleId: number | null
   role: string | null
   emailVerifiedAt: Date | string | null
+  locale: string | null
   createdAt: Date | string
   updatedAt: Date | string
 }

@@ -8,12 +8,15 @@ import { Role, User, type RoleName } from '../models/index.js'
 import { boundUserFields } from '../models/user-fields.js'
 import type { WebhookHub } from '../webhooks/hub.js'
 import type { FeatureUserJson, SignInUser, UserJson, UserRow } from './user-json.js'
+import { isLocale, type Locale } from '../i18n/locales.js'
 
 export type { SignInUser, UserJson, UserRow } from './user-json.js'
 
 /** What the authentication cache keeps per user: the identity of `req.auth` and the body `/me` answers with. */
 export interface CachedUser {
   identity: AuthIdentity
+  /** The language the user chose: the request's messages follow it (i18n/request-locale.ts). */
+  locale: Locale | null
   /** `{"user": …}`, serialised once. */
   meBody: string
 }
@@ -27,6 +30,7 @@ export function serializeUser(user: User): UserJson {
     roleId: user.roleId,
     role: user.Role?.name ?? null,
     emailVerifiedAt: user.emailVerifiedAt ? user.emailVerifiedAt.toISOString() : null,
+    locale: isLocale(user.locale) ? user.locale : null,
     // The layers' fields before the dates, where a user's JSON has always carried them.
     ...featureFields((fields) => fields.fromModel(user)),
     createdAt: user.createdAt.toISOString(),
@@ -53,7 +57,7 @@ function statements(): UserStatements {
   const fields = boundUserFields()
   let made = statementsFor.get(fields)
   if (!made) {
-    const columns = ['u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u."createdAt", u."updatedAt"', ...fields.flatMap((field) => field.columns)].join(', ')
+    const columns = ['u.id, u.name, u.email, u."roleId", r.name AS role, u."emailVerifiedAt", u.locale, u."createdAt", u."updatedAt"', ...fields.flatMap((field) => field.columns)].join(', ')
     made = {
       columns,
       byId: sql(`SELECT ${columns} FROM ${USERS_WITH_ROLE} WHERE u.id = $1`),
@@ -78,6 +82,7 @@ export function userJsonOf(row: UserRow): UserJson {
     roleId: row.roleId,
     role: row.role,
     emailVerifiedAt: row.emailVerifiedAt === null ? null : iso(row.emailVerifiedAt),
+    locale: isLocale(row.locale) ? row.locale : null,
     ...featureFields((fields) => fields.fromRow(row)),
     createdAt: iso(row.createdAt),
     updatedAt: iso(row.updatedAt),
@@ -97,7 +102,7 @@ export async function loadUser(id: number): Promise<CachedUser | undefined> {
   const [row] = await sequelize.query<UserRow>(statements().byId(sequelize), { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
-  return { identity: identityOf(json), meBody: JSON.stringify({ user: json }) }
+  return { identity: identityOf(json), locale: json.locale, meBody: JSON.stringify({ user: json }) }
 }
 
 

@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis'
 import { security } from '../config/security.js'
+import { msg } from '../i18n/translate.js'
 
 export type SessionData = Record<string, unknown>
 
@@ -70,10 +71,10 @@ export class RedisSessionStore implements SessionStore {
       else merged[field] = value
     }
     if (Object.keys(merged).length > security.sessionMaxKeys) {
-      throw new SessionLimitError(`A session holds at most ${security.sessionMaxKeys} keys.`)
+      throw new SessionLimitError(msg('validation.sessionKeys', { max: security.sessionMaxKeys }))
     }
     if (Buffer.byteLength(JSON.stringify(merged), 'utf8') > security.sessionMaxBytes) {
-      throw new SessionLimitError(`A session holds at most ${security.sessionMaxBytes} bytes of data.`)
+      throw new SessionLimitError(msg('validation.sessionBytes', { max: security.sessionMaxBytes }))
     }
     const key = this.key(id)
     const transaction = this.redis.multi().del(key)

@@ -36,10 +36,12 @@ export async function startMailServer(port = 0): Promise<MailServer> {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('end', () => {
-        const source = decodeQuotedPrintable(Buffer.concat(chunks).toString('utf8'))
+        const raw = Buffer.concat(chunks).toString('utf8')
+        const source = decodeQuotedPrintable(raw)
         received.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          subject: /^Subject: (.*)$/m.exec(source)?.[1]?.trim() ?? '',
+          // From the raw headers: decoding the whole source would take a subject's closing `?=` for a soft line break.
+          subject: decodeHeader(/^Subject: (.*(?:\r?\n[ \t].*)*)$/m.exec(raw)?.[1]?.trim() ?? ''),
           body: source,
         })
         for (const listener of listeners) listener()
@@ -84,6 +86,20 @@ export function linkIn(mail: ReceivedMail, page: 'verify-email' | 'reset-passwor
   const match = new RegExp(`(https?://[^\\s"<]+/${page}\\?token=([A-Za-z0-9_-]+)&(?:amp;)?email=([^\\s"<&]+))`).exec(mail.body)
   if (!match) throw new Error(`No ${page} link in:\n${mail.body}`)
   return { url: match[1]!.replace(/&amp;/g, '&'), token: match[2]!, email: decodeURIComponent(match[3]!) }
+}
+
+const quotedWord = (text: string) =>
+  Buffer.from(text.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8')
+
+/** RFC 2047 encoded words (`=?UTF-8?Q?Best=C3=A4tige?=`), as nodemailer writes a subject that is not plain ASCII. */
+function decodeHeader(value: string): string {
+  return value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : quotedWord(text.replace(/_/g, ' ')),
+    )
 }
 
 function decodeQuotedPrintable(source: string): string {

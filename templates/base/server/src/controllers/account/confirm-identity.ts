@@ -20,9 +20,9 @@ export function confirmIdentity(ctx: AppContext): RequestHandler {
     const method = methods.find((candidate) => body[candidate.field!] !== undefined)
     if (body.password !== undefined || !method) {
       const { password } = validate(passwordSchema, body)
-      if (!(await passwordConfirms(res, userId, password))) throw fieldError('password', 'Your account has no password: confirm another way.')
+      if (!(await passwordConfirms(res, userId, password))) throw fieldError('password', 'account.noPassword')
     } else if (!(await method.check!(req, res, ctx, userId, body[method.field!]))) {
-      throw fieldError(method.field!, 'This could not confirm you.')
+      throw fieldError(method.field!, 'account.notConfirmed')
     }
     await answerConfirmed(res, ctx, userId, req.sessionId!)
   }

@@ -27,7 +27,7 @@ export function deleteAccount(ctx: AppContext): RequestHandler {
         await recordCredentialEvent(ctx, events.accountDeleted, user.id, { req, revoke: 'all', userChanged: true, transaction, change: () => user.destroy({ transaction }) })
       },
       'password',
-      'You are the only admin: make another user an admin before deleting your account.',
+      'account.onlyAdmin',
     )
     await req.guestSession.reset()
     clearAuthCookies(res, ctx)

@@ -8,6 +8,7 @@ import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { startEmailChange } from '../../services/email-change.js'
 import { signedInUser } from '../../services/users.js'
+import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
 
 export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField.optional() })
 
@@ -16,15 +17,15 @@ export function requestEmailChange(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(emailChangeSchema, req.body)
     const user = await signedInUser(req)
-    if (input.email === user.email) throw fieldError('email', 'This is already your e-mail address.')
+    if (input.email === user.email) throw fieldError('email', 'account.sameEmail')
     // The pending change, its job and its event stand or fall together; the job gets only the row's id.
     await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, {
       req,
       change: async (transaction) => {
         const tokenId = await startEmailChange(user.id, input.email, transaction)
-        await ctx.queue.dispatch('user:confirm-email', { tokenId }, transaction)
+        await ctx.queue.dispatch('user:confirm-email', { tokenId, locale: requestLocale(req) }, transaction)
       },
     })
-    res.json({ message: 'Check the inbox of the new address: your e-mail changes once you follow the link we sent there.' })
+    res.json({ message: translatorOf(req)('account.emailChangeSent') })
   }
 }

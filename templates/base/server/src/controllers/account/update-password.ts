@@ -7,6 +7,7 @@ import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { hashNewPassword } from '../../services/breached-passwords.js'
 import { signedInUser } from '../../services/users.js'
+import { translatorOf } from '../../i18n/request-locale.js'
 
 export const updatePasswordSchema = z.object({ current_password: currentPasswordField.optional(), password: newPasswordField })
 
@@ -22,6 +23,6 @@ export function updatePassword(ctx: AppContext): RequestHandler {
       revoke: { except: req.sessionId },
       userChanged: true,
     })
-    res.json({ message: 'Your password has been changed. Your other sessions were signed out.' })
+    res.json({ message: translatorOf(req)('account.passwordChanged') })
   }
 }

@@ -4,17 +4,27 @@ import type { AppContext } from '../../context.js'
 import { unauthenticated } from '../../http/errors.js'
 import { nameField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { locales } from '../../i18n/locales.js'
+import { msg } from '../../i18n/translate.js'
 import { findUserById, serializeUser } from '../../services/users.js'
 import { saveUserChanges } from '../../services/user-updates.js'
 
-export const updateProfileSchema = z.object({ name: nameField })
+/** A language the app ships, or null to follow the browser's again. */
+const localeField = z.enum(locales, { error: msg('validation.locale', { locales: locales.join(', ') }) }).nullable()
+
+/** `{name}`, `{locale}` or both; a body with neither asks for the name, as the profile form has always done. */
+export const updateProfileSchema = z
+  .object({ name: nameField.optional(), locale: localeField.optional() })
+  .refine((input) => input.name !== undefined || input.locale !== undefined, { error: msg('validation.required', { field: 'name' }), path: ['name'] })
 
 export function updateProfile(ctx: AppContext): RequestHandler {
   return async (req, res) => {
-    const { name } = validate(updateProfileSchema, req.body)
+    const { name, locale } = validate(updateProfileSchema, req.body)
     const user = await findUserById(req.auth!.id)
     if (!user) throw unauthenticated()
-    await saveUserChanges(ctx, user, { name })
+    await saveUserChanges(ctx, user, { ...(name === undefined ? {} : { name }), ...(locale === undefined ? {} : { locale }) })
+    // This answer already speaks the new language, as every request after it will.
+    if (locale !== undefined) req.userLocale = locale
     res.json({ user: serializeUser(user) })
   }
 }

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js'
 import { validate } from '../../http/validate.js'
 import { exportedEventPages, lastEventId, type ExportedEvent, type ExportRange } from '../../security/activity-export.js'
 import { EXPORT_FORMATS, exportEncodings, type ExportEncoding } from '../../security/activity-export-formats.js'
+import { msg } from '../../i18n/translate.js'
 
 const DAY_MS = 24 * 3600 * 1000
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/
@@ -15,7 +16,7 @@ const bound = (field: string) =>
   z.preprocess(
     (value) => (value === '' ? undefined : value),
     z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
-      error: `The ${field} field must be a date (2026-01-31) or a date and time with its offset (2026-01-31T09:30:00Z).`,
+      error: msg('validation.date', { field }),
     }).optional(),
   )
 
@@ -25,7 +26,7 @@ export const exportActivityQuery = z
     to: bound('to'),
     format: z.preprocess(
       (value) => (value === '' ? undefined : value),
-      z.enum(EXPORT_FORMATS, { error: `The format field must be ${EXPORT_FORMATS.join(' or ')}.` }).default('ndjson'),
+      z.enum(EXPORT_FORMATS, { error: msg('validation.format', { formats: EXPORT_FORMATS.join(', ') }) }).default('ndjson'),
     ),
   })
   .transform(({ from, to, format }, ctx) => {
@@ -36,7 +37,7 @@ export const exportActivityQuery = z
     else if (to !== undefined) range.through = new Date(to)
     const end = range.before ?? range.through
     if (range.from && end && (range.before ? end <= range.from : end < range.from)) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: 'The to date must not be before the from date.' })
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateOrder' })
       return z.NEVER
     }
     return { range, format }

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js'
 import { emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { newestEventId } from '../../security/voided-since.js'
+import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
 
 export const forgotPasswordSchema = z.object({ email: emailField })
 
@@ -11,7 +12,7 @@ export const forgotPasswordSchema = z.object({ email: emailField })
 export function forgotPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(forgotPasswordSchema, req.body)
-    await ctx.queue.dispatch('user:reset-password', { email, eventsUpTo: await newestEventId() })
-    res.json({ message: 'If that e-mail address has an account, a password reset link is on its way.' })
+    await ctx.queue.dispatch('user:reset-password', { email, eventsUpTo: await newestEventId(), locale: requestLocale(req) })
+    res.json({ message: translatorOf(req)('auth.resetSent') })
   }
 }

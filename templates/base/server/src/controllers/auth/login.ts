@@ -15,8 +15,8 @@ import { findSignInUser } from '../../services/users.js'
 export const loginSchema = z.object({ email: emailField, password: currentPasswordField, remember: rememberField })
 
 const notVerified = () =>
-  new HttpError(403, 'Your e-mail address is not verified.', {
-    email: ['Your e-mail address is not verified. Follow the link we sent you, or ask for a new one.'],
+  new HttpError(403, 'auth.unverified', {
+    email: ['auth.unverifiedHint'],
   })
 
 /**
@@ -38,7 +38,7 @@ export function login(ctx: AppContext, limiters: RateLimiters): RequestHandler {
     if (!correct || !user) {
       // On the account's activity page: a wrong password shows there, an unknown address has no page.
       if (user) await recordCredentialEvent(ctx, events.signInFailed, user.identity.id, { req, meta: { factor: 'password' } })
-      throw fieldError('email', 'These credentials do not match our records.')
+      throw fieldError('email', 'auth.failed')
     }
     if (ctx.auth.requireEmailVerification && !user.json.emailVerifiedAt) throw notVerified()
     await limiters.clearLoginFailures(req)

@@ -8,8 +8,9 @@ import { rotateRefreshToken } from '../../services/refresh-tokens.js'
 import { clientOf } from '../../services/sessions.js'
 import { setTokenCookies } from '../../services/sign-in.js'
 import { findUserById, identityOf, serializeUser } from '../../services/users.js'
+import { msg } from '../../i18n/translate.js'
 
-export const refreshTokenSchema = z.object({ refresh_token: z.string({ error: 'The refresh_token must be a string.' }).max(4096).optional() })
+export const refreshTokenSchema = z.object({ refresh_token: z.string({ error: msg('validation.string', { field: 'refresh_token' }) }).max(4096, 'validation.tokenInvalid').optional() })
 
 /** Rotation: the presented token is revoked and its successor returned (see services/refresh-tokens.ts). */
 export function refreshToken(ctx: AppContext): RequestHandler {

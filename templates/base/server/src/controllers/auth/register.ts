@@ -10,8 +10,9 @@ import { hashNewPassword } from '../../services/breached-passwords.js'
 import { signIn } from '../../services/sign-in.js'
 import { createAccount } from '../../services/user-updates.js'
 import { identityOf, serializeUser } from '../../services/users.js'
+import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
 
-const TAKEN = 'The email has already been taken.'
+const TAKEN = 'auth.emailTaken'
 const emailTaken = () => fieldError('email', TAKEN)
 
 /**
@@ -27,7 +28,7 @@ export const registerSchema = (ctx: Pick<AppContext, 'auth'>) =>
     password: newPasswordField,
   })
 
-export const registeredMessage = 'Thanks for registering. Check your inbox: we sent a link to verify your e-mail address.'
+export const registeredMessage = 'auth.registered'
 
 /**
  * Verification off: the account is signed in at once, so a taken address is a 422.
@@ -42,8 +43,8 @@ export function register(ctx: AppContext): RequestHandler {
     const passwordHash = await hashNewPassword(ctx, input.password)
 
     if (ctx.auth.requireEmailVerification) {
-      await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash })
-      res.status(202).json({ message: registeredMessage })
+      await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash, locale: requestLocale(req) })
+      res.status(202).json({ message: translatorOf(req)(registeredMessage) })
       return
     }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js'
 import { emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { newestEventId } from '../../security/voided-since.js'
+import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
 
 export const resendVerificationSchema = z.object({ email: emailField })
 
@@ -11,7 +12,7 @@ export const resendVerificationSchema = z.object({ email: emailField })
 export function resendVerification(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(resendVerificationSchema, req.body)
-    await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend', eventsUpTo: await newestEventId() })
-    res.json({ message: 'If that e-mail address has an unverified account, a new verification link is on its way.' })
+    await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend', eventsUpTo: await newestEventId(), locale: requestLocale(req) })
+    res.json({ message: translatorOf(req)('auth.verificationSent') })
   }
 }

@@ -11,6 +11,7 @@ import { consumeResetLink } from '../../services/password-reset.js'
 import { hashNewPassword } from '../../services/breached-passwords.js'
 import { findUserByEmail } from '../../services/users.js'
 import { invalidToken } from './verify-email.js'
+import { translatorOf } from '../../i18n/request-locale.js'
 
 export const resetPasswordSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
 
@@ -33,6 +34,6 @@ export function resetPassword(ctx: AppContext): RequestHandler {
       userChanged: true,
     })
     clearAuthCookies(res, ctx)
-    res.json({ message: 'Your password has been reset. Please sign in with the new one.' })
+    res.json({ message: translatorOf(req)('auth.passwordReset') })
   }
 }

@@ -10,11 +10,13 @@ import { openVerificationLink, useVerificationLink } from '../../services/email-
 import { hashNewPassword } from '../../services/breached-passwords.js'
 import { findUserByEmail, serializeUser } from '../../services/users.js'
 import { saveUserChanges } from '../../services/user-updates.js'
+import { translatorOf } from '../../i18n/request-locale.js'
+import { msg } from '../../i18n/translate.js'
 
 /** `password` and `name` are read only for a choose-a-password link (`&choose=1`). */
 export const verifyEmailSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField.optional(), name: nameField.optional() })
 
-export const invalidToken = () => fieldError('token', 'This link is invalid or has expired.')
+export const invalidToken = () => fieldError('token', 'auth.linkInvalid')
 
 /**
  * A registration's own link sets that registration's name and password along with the verified
@@ -29,7 +31,7 @@ export function verifyEmail(ctx: AppContext): RequestHandler {
     const user = await findUserByEmail(input.email)
     const link = await openVerificationLink(user, input.token)
     if (!link || !user) throw invalidToken()
-    if (link.choose && input.password === undefined) throw fieldError('password', 'The password field is required.')
+    if (link.choose && input.password === undefined) throw fieldError('password', msg('validation.required', { field: 'password' }))
     // Before the link is used, so a refused password leaves it working for a better one.
     const chosen = link.choose ? await hashNewPassword(ctx, input.password!) : undefined
     const credentials = link.choose
@@ -53,6 +55,6 @@ export function verifyEmail(ctx: AppContext): RequestHandler {
       // Verification optional, and the account's own password stays: its sessions go on.
       await saveUserChanges(ctx, user, verify)
     }
-    res.json({ message: 'Your e-mail address is verified.', user: serializeUser(user) })
+    res.json({ message: translatorOf(req)('auth.verified'), user: serializeUser(user) })
   }
 }

@@ -4,13 +4,14 @@ import { security } from '../../config/security.js'
 import { HttpError } from '../../http/errors.js'
 import { validate } from '../../http/validate.js'
 import { SessionLimitError } from '../../session/store.js'
+import { msg } from '../../i18n/translate.js'
 
 // Values come from JSON.parse, so they are JSON already; only their nesting is checked (below),
 // without recursion: a 100 KB body can nest 50,000 levels deep, enough to overflow the stack of
 // any recursive validator or of JSON.stringify.
-export const updateSessionSchema = z.record(z.string().min(1, 'Keys must not be empty.').max(64, 'Keys must not be longer than 64 characters.'), z.unknown())
+export const updateSessionSchema = z.record(z.string().min(1, 'validation.sessionKeyEmpty').max(64, msg('validation.sessionKeyLong', { max: 64 })), z.unknown())
 
-const notAnObject = () => new HttpError(422, 'The session data must be a JSON object of keys and values.')
+const notAnObject = () => new HttpError(422, 'validation.sessionObject')
 
 function nestingWithin(value: unknown, maxDepth: number): boolean {
   const stack: Array<[unknown, number]> = [[value, 0]]
@@ -30,7 +31,7 @@ export function updateSession(): RequestHandler {
     // No JSON body merges nothing; JSON that is not an object (an array, a string, null) is refused.
     if (body !== undefined && (body === null || typeof body !== 'object' || Array.isArray(body))) throw notAnObject()
     if (!nestingWithin(body, security.sessionMaxDepth)) {
-      throw new HttpError(422, `Session data must not be nested more than ${security.sessionMaxDepth} levels deep.`)
+      throw new HttpError(422, msg('validation.sessionDepth', { depth: security.sessionMaxDepth }))
     }
     const patch = validate(updateSessionSchema, body)
     try {

@@ -6,14 +6,15 @@ import { idField, idList, searchQuery } from '../../http/schemas.js'
 import { bodyObject, validate } from '../../http/validate.js'
 import { deleteMatchingUsers, deleteUsersById } from '../../services/user-delete.js'
 import { userFilter } from './user-query.js'
+import { msg } from '../../i18n/translate.js'
 
 const byIds = z.object({ ids: idList })
 
 const allMatching = z.object({
-  all: z.literal(true, { error: 'The all field must be true.' }),
+  all: z.literal(true, { error: 'validation.allTrue' }),
   search: searchQuery,
   filter: userFilter,
-  except: z.array(idField, { error: 'The except field must be a list of ids.' }).max(10_000, 'The except field must not list more than 10000 ids.').default([]),
+  except: z.array(idField, { error: msg('validation.idList', { field: 'except' }) }).max(10_000, msg('validation.idListLong', { field: 'except', max: 10_000 })).default([]),
 })
 
 /** `{ids}` or `{all: true, search?, filter?, except?}`: the body says which by carrying `all`. */
@@ -32,7 +33,7 @@ export function deleteUsers(ctx: AppContext): RequestHandler {
       return
     }
     const ids = [...new Set(validate(byIds, body).ids)]
-    if (ids.includes(req.auth!.id)) throw fieldError('ids', 'You cannot delete your own account.')
+    if (ids.includes(req.auth!.id)) throw fieldError('ids', 'users.deleteSelf')
     res.json({ deleted: await deleteUsersById(ctx, req, ids) })
   }
 }

@@ -12,7 +12,7 @@ import { saveUserChanges } from '../../services/user-updates.js'
 
 export const updateUserSchema = z.object({
   name: nameField.optional(),
-  role: z.enum(['admin', 'user'], { error: 'The role must be admin or user.' }).optional(),
+  role: z.enum(['admin', 'user'], { error: 'validation.role' }).optional(),
 })
 
 /** A role change applies to the user's very next request (the authentication cache drops the user everywhere). */
@@ -23,7 +23,7 @@ export function updateUser(ctx: AppContext): RequestHandler {
     const input = validate(updateUserSchema, req.body)
     const user = await findUserById(id.data)
     if (!user) throw notFound()
-    if (input.role === 'user' && user.id === req.auth!.id) throw fieldError('role', 'You cannot remove your own admin role.')
+    if (input.role === 'user' && user.id === req.auth!.id) throw fieldError('role', 'users.demoteSelf')
     const name = input.name === undefined ? {} : { name: input.name }
     const newRoleId = input.role === undefined ? undefined : await roleId(input.role)
     if (newRoleId === undefined || newRoleId === user.roleId) {

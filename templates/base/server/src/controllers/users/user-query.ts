@@ -1,8 +1,9 @@
 import { z } from 'zod'
 import { searchQuery } from '../../http/schemas.js'
 import { SORT_KEYS, type SortField, type SortKey } from '../../services/user-list.js'
+import { msg } from '../../i18n/translate.js'
 
-const SORT_MESSAGE = `The sort must be a comma-separated list of ${SORT_KEYS.join(', ')}, each optionally prefixed with - for descending.`
+const SORT_MESSAGE = msg('validation.sort', { keys: SORT_KEYS.join(', ') })
 
 /** `name,-createdAt` → fields in order; an unknown or repeated key is a 422. */
 export const sortQuery = z
@@ -26,12 +27,12 @@ const blankIsAbsent = (value: unknown) => (value === '' || value === null ? unde
 /** `filter[role]` and `filter[verified]`: in a query string as text, in a JSON body as text or a boolean. */
 export const userFilter = z
   .object({
-    role: z.preprocess(blankIsAbsent, z.enum(['admin', 'user'], { error: 'The role filter must be admin or user.' }).optional()),
+    role: z.preprocess(blankIsAbsent, z.enum(['admin', 'user'], { error: 'validation.roleFilter' }).optional()),
     verified: z.preprocess(
       (value) => (value === 'true' ? true : value === 'false' ? false : blankIsAbsent(value)),
-      z.boolean({ error: 'The verified filter must be true or false.' }).optional(),
+      z.boolean({ error: 'validation.verifiedFilter' }).optional(),
     ),
-  }, { error: 'The filter must be an object.' })
+  }, { error: 'validation.filter' })
   .default({})
 
 export const listQuery = z.object({ search: searchQuery, sort: sortQuery, filter: userFilter })

@@ -12,8 +12,9 @@ import * as bindLinksToAddress from './0011-bind-links-to-address.js'
 import * as markRevokingEvents from './0012-mark-revoking-events.js'
 import * as recordSignInFactor from './0013-record-sign-in-factor.js'
 import * as recordConfirmation from './0014-record-confirmation.js'
-import * as createWebhookEndpoints from './0015-create-webhook-endpoints.js'
-import * as createWebhookDeliveries from './0016-create-webhook-deliveries.js'
+import * as addUserLocale from './0015-add-user-locale.js'
+import * as createWebhookEndpoints from './0016-create-webhook-endpoints.js'
+import * as createWebhookDeliveries from './0017-create-webhook-deliveries.js'
 import type { FeatureMigrations } from '../../features/types.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -35,8 +36,9 @@ const baseMigrations = [
   { name: '0012-mark-revoking-events', ...markRevokingEvents },
   { name: '0013-record-sign-in-factor', ...recordSignInFactor },
   { name: '0014-record-confirmation', ...recordConfirmation },
-  { name: '0015-create-webhook-endpoints', ...createWebhookEndpoints },
-  { name: '0016-create-webhook-deliveries', ...createWebhookDeliveries },
+  { name: '0015-add-user-locale', ...addUserLocale },
+  { name: '0016-create-webhook-endpoints', ...createWebhookEndpoints },
+  { name: '0017-create-webhook-deliveries', ...createWebhookDeliveries },
 ]
 
 /** Base's migrations, then the feature layers', in layer order. */

@@ -11,10 +11,7 @@ declare module '../../security/events.js' {
 export const oauthEvents = {
   linked: {
     type: 'provider_linked',
-    notice: {
-      subject: 'A sign-in provider was linked to your account',
-      summary: 'A sign-in provider was linked to your account: signing in there now signs you in here.',
-    },
+    notice: { subject: 'oauthNotices.linked.subject', summary: 'oauthNotices.linked.summary' },
   },
   unlinked: { type: 'provider_unlinked' },
 } as const satisfies Record<string, CredentialEventKind>

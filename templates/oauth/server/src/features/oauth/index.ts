@@ -7,10 +7,13 @@ import { OAuthAccount } from './models/oauth-account.js'
 import { OAuthFlow } from './models/oauth-flow.js'
 import { connectionRoutes, oauthSignInRoutes, providerConfirmRoutes } from './routes.js'
 import { findProvider } from './services/provider-registry.js'
+import { de } from './messages/de.js'
+import { en } from './messages/en.js'
 
 /** Social sign-in through the providers chosen (their layers' provider files and config). */
 export const feature: AppFeature = {
   name: 'oauth',
+  messages: { en, de },
   config,
   models: { models: [OAuthAccount, OAuthFlow] },
   // Released migrations keep their names: the database records them by name.

@@ -11,7 +11,7 @@ declare module '../../security/events.js' {
 export const passkeyEvents = {
   added: {
     type: 'passkey_added',
-    notice: { subject: 'A passkey was added to your account', summary: 'A passkey was added to your account: it can now sign in without your password.' },
+    notice: { subject: 'passkeyNotices.added.subject', summary: 'passkeyNotices.added.summary' },
   },
   removed: { type: 'passkey_removed' },
 } as const satisfies Record<string, CredentialEventKind>

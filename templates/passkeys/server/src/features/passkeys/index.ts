@@ -8,6 +8,8 @@ import * as createPasskeys from './migrations/0001-create-passkeys.js'
 import { Passkey } from './models/passkey.js'
 import { PasskeyChallenge } from './models/passkey-challenge.js'
 import { passkeyAccountRoutes, passkeyConfirmRoutes, passkeySignInRoutes } from './routes.js'
+import { de } from './messages/de.js'
+import { en } from './messages/en.js'
 
 declare module '../../models/user.js' {
   interface User {
@@ -29,6 +31,7 @@ declare module '../../services/user-json.js' {
 /** Passkeys (WebAuthn): added behind step-up, used to sign in without a password and to confirm it is you. */
 export const feature: AppFeature = {
   name: 'passkeys',
+  messages: { en, de },
   config,
   models: {
     models: [Passkey, PasskeyChallenge],

@@ -13,6 +13,8 @@ import { TeamMember } from './models/team-member.js'
 import { teamRoutes } from './routes.js'
 import { teamsOnUserDeletion } from './services/account-deletion.js'
 import { createPersonalTeam } from './services/personal-team.js'
+import { de } from './messages/de.js'
+import { en } from './messages/en.js'
 
 declare module '../../models/user.js' {
   interface User {
@@ -24,6 +26,7 @@ declare module '../../models/user.js' {
 /** Teams: a personal team per user, shared teams with roles, invitations by mail. */
 export const feature: AppFeature = {
   name: 'teams',
+  messages: { en, de },
   config: { rateLimits: invitationRateLimits },
   models: {
     models: [Team, TeamMember, TeamInvitation],

@@ -1,15 +1,16 @@
+import type { Locale } from '../../i18n/locales.js'
 import type { JobDeps, JobHandlers } from '../../jobs/types.js'
 import { mailInvitation } from './services/invitations.js'
 
 declare module '../../jobs/types.js' {
   interface JobPayloads {
     /** An invitation to mail: the request made the row (services/invitations.ts); the job gets its id, never an address or a token. */
-    'team:invitation': { invitationId: number }
+    'team:invitation': { invitationId: number; locale?: Locale }
   }
 }
 
 export const invitationJobs = (deps: JobDeps): Pick<JobHandlers, 'team:invitation'> => ({
-  async 'team:invitation'({ invitationId }) {
-    await mailInvitation(deps, invitationId)
+  async 'team:invitation'({ invitationId, locale }) {
+    await mailInvitation(deps, invitationId, locale)
   },
 })

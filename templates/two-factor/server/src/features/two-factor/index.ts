@@ -10,6 +10,8 @@ import { TwoFactorRecoveryCode } from './models/two-factor-recovery-code.js'
 import { twoFactorAccountRoutes, twoFactorChallengeRoute } from './routes.js'
 import { startChallenge } from './services/challenges.js'
 import { confirmByCode } from './services/confirm-by-code.js'
+import { de } from './messages/de.js'
+import { en } from './messages/en.js'
 
 declare module '../../models/user.js' {
   interface User {
@@ -35,6 +37,7 @@ declare module '../../services/user-json.js' {
 /** TOTP two-factor authentication: enable, confirm, disable, recovery codes, and a challenge after the password. */
 export const feature: AppFeature = {
   name: 'two-factor',
+  messages: { en, de },
   config,
   models: {
     models: [TwoFactorChallenge, TwoFactorRecoveryCode],

@@ -10,7 +10,7 @@ import { providerUnavailable } from './answers.js'
 
 export const startSignInSchema = z.object({
   redirect: redirectField.optional(),
-  remember: z.enum(['0', '1', 'true', 'false'], { error: 'The remember field must be 1 or 0.' }).optional(),
+  remember: z.enum(['0', '1', 'true', 'false'], { error: 'oauth.remember' }).optional(),
 })
 
 /** `GET /api/auth/oauth/:provider`: off to the provider, a flow started. */

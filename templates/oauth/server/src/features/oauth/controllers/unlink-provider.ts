@@ -6,7 +6,7 @@ import { keepWayIn } from '../../../security/ways-in.js'
 import { oauthEvents } from '../events.js'
 import { OAuthAccount } from '../models/oauth-account.js'
 
-const lastWayIn = () => fieldError('provider', 'This is the only way to sign in to your account: set a password (with "Forgot password?") or add another way first.')
+const lastWayIn = () => fieldError('provider', 'oauth.lastWayIn')
 
 /**
  * `DELETE /api/account/connections/:provider`: never the account's last way to sign in. The

@@ -75,7 +75,7 @@ export async function startFlow(res: Response, ctx: AppContext, provider: OAuthP
 export async function flowUrl(res: Response, ctx: AppContext, provider: OAuthProviderSetup, options: StartOptions): Promise<string> {
   const url = await startFlow(res, ctx, provider, options).catch((error: unknown) => {
     ctx.logger.warn({ provider: provider.id, error: String(error) }, 'oauth: provider unavailable')
-    throw new HttpError(503, 'Service Unavailable.')
+    throw new HttpError(503, 'errors.serviceUnavailable')
   })
   return url.href
 }

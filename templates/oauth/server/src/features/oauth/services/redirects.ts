@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { oauth } from '../settings.js'
 
-const message = 'The redirect must be a path on this site, such as /dashboard.'
+const message = 'oauth.redirect'
 const probe = 'http://probe.invalid'
 
 /**

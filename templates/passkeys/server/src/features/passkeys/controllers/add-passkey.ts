@@ -21,7 +21,7 @@ export const addPasskeySchema = z.object({
   response: registrationField,
 })
 
-const refused = (message = 'The passkey could not be verified. Please try again.') => fieldError('response', message)
+const refused = (message = 'passkeys.notVerified') => fieldError('response', message)
 
 /**
  * Step two: the browser's new credential, checked against this session's challenge (used up
@@ -34,7 +34,7 @@ export function addPasskey(ctx: AppContext): RequestHandler {
     const userId = req.auth!.id
     const challenge = challengeOf(input.response.response.clientDataJSON)
     if (!challenge || !(await useChallenge(challenge, 'register', { userId, sessionId: req.sessionId }))) {
-      throw refused('This passkey request expired or was already used. Please start again.')
+      throw refused('passkeys.requestExpired')
     }
     const registration = await verify(ctx, input.response, challenge)
     if (!registration) throw refused()
@@ -63,7 +63,7 @@ export function addPasskey(ctx: AppContext): RequestHandler {
       })
     } catch (error) {
       // A credential id is unique across all accounts: the insert decides, in the event's transaction.
-      if (error instanceof UniqueConstraintError) throw refused('This passkey is already registered.')
+      if (error instanceof UniqueConstraintError) throw refused('passkeys.alreadyRegistered')
       throw error
     }
     res.status(201).json({ passkey: passkeyJson(passkey!) })

@@ -25,7 +25,7 @@ export function confirmByPasskey(ctx: AppContext): RequestHandler {
     const used = !!challenge && (await useChallenge(challenge, 'confirm', { userId, sessionId: req.sessionId }))
     if (!used || !passkey || (await checkAssertion(ctx, input.response, challenge, passkey)) !== 'verified') {
       res.locals.wrongPassword = true
-      throw fieldError('passkey', 'This passkey could not confirm it is you. Please try again.')
+      throw fieldError('passkey', 'passkeys.notConfirmed')
     }
     await answerConfirmed(res, ctx, userId, req.sessionId!)
   }

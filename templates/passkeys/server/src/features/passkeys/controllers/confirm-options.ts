@@ -11,7 +11,7 @@ import { startAssertion } from '../services/assertions.js'
 export function confirmOptions(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const own = await Passkey.findAll({ attributes: ['credentialId', 'transports'], where: { userId: req.auth!.id } })
-    if (own.length === 0) throw fieldError('passkey', 'Your account has no passkey: confirm another way.')
+    if (own.length === 0) throw fieldError('passkey', 'passkeys.noPasskey')
     res.json(await startAssertion(res, ctx, 'confirm', own, { userId: req.auth!.id, sessionId: req.sessionId }))
   }
 }

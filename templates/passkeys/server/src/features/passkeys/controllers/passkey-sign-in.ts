@@ -16,7 +16,7 @@ import { findUserById, identityOf, serializeUser } from '../../../services/users
 export const passkeySignInSchema = z.object({ response: authenticationField, remember: rememberField })
 
 // One answer for every failure: which check failed is for the activity page, not the caller.
-const failed = () => new HttpError(401, 'This passkey could not sign you in. Please try again.')
+const failed = () => new HttpError(401, 'passkeys.signInFailed')
 
 /**
  * The browser's signed assertion, checked against the cookie's challenge (used up here, right or

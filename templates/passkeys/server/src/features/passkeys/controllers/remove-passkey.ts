@@ -13,7 +13,7 @@ import { findOwnPasskey, recountPasskeys } from '../services/passkey-rows.js'
 export const removePasskeySchema = z.object({ password: currentPasswordField.optional() })
 
 const lastWayIn = () =>
-  fieldError('password', 'This passkey is the only way to sign in to your account: set a password (with "Forgot password?") or add another passkey first.')
+  fieldError('password', 'passkeys.lastWayIn')
 
 /**
  * Behind step-up; the `passkey_removed` event and the count go with the deletion. An

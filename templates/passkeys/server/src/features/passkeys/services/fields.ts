@@ -3,6 +3,7 @@ import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simp
 import { z } from 'zod'
 import { passkeys } from '../settings.js'
 import { nameField } from '../../../http/schemas.js'
+import { msg } from '../../../i18n/translate.js'
 
 // The JSON a browser's WebAuthn answer serialises to (what @simplewebauthn/browser posts). Only
 // its shape is checked here; what it proves is checked by @simplewebauthn/server.
@@ -24,8 +25,8 @@ const authentication = z.looseObject({
 })
 
 // One message on `response` however the answer is malformed (the API answers errors.response).
-const RESPONSE_REQUIRED = 'The passkey response is missing or malformed.'
+const RESPONSE_REQUIRED = 'passkeys.responseMalformed'
 export const registrationField = z.custom<RegistrationResponseJSON>((value) => registration.safeParse(value).success, { message: RESPONSE_REQUIRED })
 export const authenticationField = z.custom<AuthenticationResponseJSON>((value) => authentication.safeParse(value).success, { message: RESPONSE_REQUIRED })
 
-export const passkeyNameField = nameField.max(passkeys.nameMaxLength, `The name field must not be longer than ${passkeys.nameMaxLength} characters.`)
+export const passkeyNameField = nameField.max(passkeys.nameMaxLength, msg('validation.tooLong', { field: 'name', max: passkeys.nameMaxLength }))

@@ -10,10 +10,11 @@ import { invitationEvents } from '../invitation-events.js'
 import { INVITATION_ROLES } from '../models/invitation.js'
 import { startInvitation } from '../services/invitations.js'
 import { withTeamLocked } from '../services/team-lock.js'
+import { requestLocale, translatorOf } from '../../../i18n/request-locale.js'
 
 export const sendInvitationSchema = z.object({
   email: emailField,
-  role: z.enum(INVITATION_ROLES, { error: 'The role must be admin or member.' }),
+  role: z.enum(INVITATION_ROLES, { error: 'teams.invitationRole' }),
 })
 
 /**
@@ -24,15 +25,15 @@ export function sendInvitation(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(sendInvitationSchema, req.body)
     const team = req.team!
-    if (team.personal) throw fieldError('team', 'A personal team has no other members: create a team to invite people.')
+    if (team.personal) throw fieldError('team', 'teams.personalHasNoMembers')
     const invitedBy = req.auth!.id
     // Under the team's lock: two invitations of one address take turns on its (team, address) key.
     // The invitation, its job and its event stand or fall together; the job gets only the row's id.
     await withTeamLocked(team.id, async (transaction) => {
       const invitationId = await startInvitation({ teamId: team.id, email: input.email, role: input.role, invitedBy }, transaction)
-      await ctx.queue.dispatch('team:invitation', { invitationId }, transaction)
+      await ctx.queue.dispatch('team:invitation', { invitationId, locale: requestLocale(req) }, transaction)
       await recordCredentialEvent(ctx, invitationEvents.sent, invitedBy, { req, meta: teamMeta(team.id, { role: input.role }), transaction })
     })
-    res.status(202).json({ message: 'If that address can join the team, an invitation is on its way to it.' })
+    res.status(202).json({ message: translatorOf(req)('teams.invitationSent') })
   }
 }

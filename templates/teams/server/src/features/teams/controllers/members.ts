@@ -8,9 +8,10 @@ import { validate } from '../../../http/validate.js'
 import { TEAM_ROLES } from '../models/team-member.js'
 import { findMemberPage, memberSortQuery } from '../services/member-list.js'
 import { changeRole, removeMember, transferOwnership } from '../services/memberships.js'
+import { msg } from '../../../i18n/translate.js'
 
 const memberQuery = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery, sort: memberSortQuery })
-export const memberRoleSchema = z.object({ role: z.enum(TEAM_ROLES, { error: `The role must be one of ${TEAM_ROLES.join(', ')}.` }) })
+export const memberRoleSchema = z.object({ role: z.enum(TEAM_ROLES, { error: msg('teams.memberRole', { roles: TEAM_ROLES.join(', ') }) }) })
 export const transferSchema = z.object({ user_id: idField })
 
 /** A user id in the path: one that cannot be an id is a member nobody can see, 404. */

@@ -46,7 +46,7 @@ async function ownedTeams(userIds: number[], transaction: Transaction): Promise<
 export const teamsOnUserDeletion: UserDeletion = {
   async refusal(userIds, transaction) {
     const stranded = (await ownedTeams(userIds, transaction)).some((team) => team.members > 0 && team.owners === 0)
-    return stranded ? 'The only owner of a team with other members cannot be deleted: transfer the team to another member first.' : undefined
+    return stranded ? 'teams.onlyOwner' : undefined
   },
   async cleanup(userIds, transaction) {
     const emptied = (await ownedTeams(userIds, transaction)).filter((team) => team.members === 0).map((team) => team.teamId)

@@ -11,6 +11,8 @@ import { Team } from '../models/team.js'
 import { RANK, TeamMember, type TeamRole } from '../models/team-member.js'
 import { invitationMessage } from './invitation-message.js'
 import { lockedMember } from './team-lock.js'
+import { mailLocale, type Locale } from '../../../i18n/locales.js'
+import { translator } from '../../../i18n/translate.js'
 
 export const INVITATION_DAYS = 7
 
@@ -42,9 +44,10 @@ export async function startInvitation(values: { teamId: number; email: string; r
  * address that is already a member's gets nothing (the request answered the same, so the
  * inviter learns nothing new; the team's members are listed anyway). The token is made here and
  * its hash set by a statement that finds the row still there, so neither the outbox nor the
- * database ever holds it; a retry makes a new one (the earlier mail never arrived).
+ * database ever holds it; a retry makes a new one (the earlier mail never arrived). In the
+ * invitee's language when the address has an account, else in the inviting request's.
  */
-export async function mailInvitation(deps: Pick<JobDeps, 'env' | 'mailer'>, invitationId: number): Promise<void> {
+export async function mailInvitation(deps: Pick<JobDeps, 'env' | 'mailer'>, invitationId: number, locale?: Locale): Promise<void> {
   const row = await TeamInvitation.findOne({ where: { id: invitationId, ...live() } })
   if (!row) return
   const [team, inviter, invitee] = await Promise.all([Team.findByPk(row.teamId), findUserById(row.invitedBy), findUserByEmail(row.email)])
@@ -58,11 +61,11 @@ export async function mailInvitation(deps: Pick<JobDeps, 'env' | 'mailer'>, invi
   if (minted !== 1) return
   // The address rides along so a signed-out visitor's login or sign-up form starts with it.
   const url = linkWithToken(deps.env.BASE_URL, 'invitations/accept', token, row.email)
-  await deps.mailer.send(invitationMessage(row.email, inviter.name, team.name, row.role, url, INVITATION_DAYS))
+  await deps.mailer.send(invitationMessage(translator(mailLocale(invitee?.locale, locale)), row.email, inviter.name, team.name, row.role, url, INVITATION_DAYS))
 }
 
 /** Unknown, expired, used, voided and someone else's links alike: one answer, so the route is no oracle. */
-export const invalidInvitation = () => fieldError('token', 'This invitation is invalid or has expired.')
+export const invalidInvitation = () => fieldError('token', 'teams.invitationInvalid')
 
 /** A live invitation by its token, or null. */
 export const findInvitation = (token: string) => TeamInvitation.findOne({ where: { tokenHash: hashToken(token), ...live() } })

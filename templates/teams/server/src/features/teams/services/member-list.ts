@@ -4,11 +4,12 @@ import { forDialect } from '../../../db/sql.js'
 import { User } from '../../../models/index.js'
 import { foldForSearch } from '../../../services/user-search.js'
 import type { TeamRole } from '../models/team-member.js'
+import { msg } from '../../../i18n/translate.js'
 
 export type MemberSortKey = 'name' | 'email' | 'role' | 'joinedAt'
 export const MEMBER_SORT_KEYS: readonly MemberSortKey[] = ['name', 'email', 'role', 'joinedAt']
 
-const SORT_MESSAGE = `The sort must be a comma-separated list of ${MEMBER_SORT_KEYS.join(', ')}, each optionally prefixed with - for descending.`
+const SORT_MESSAGE = msg('validation.sort', { keys: MEMBER_SORT_KEYS.join(', ') })
 
 /** `name,-joinedAt` → fields in order, as the users list reads its sort; an unknown or repeated key is a 422. */
 export const memberSortQuery = z

@@ -10,7 +10,7 @@ import { lockedMember, ownerCount, withTeamLocked } from './team-lock.js'
 
 type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
 
-const lastOwner = () => fieldError('role', 'A team must keep at least one owner: make another member an owner first.')
+const lastOwner = () => fieldError('role', 'teams.lastOwner')
 
 /**
  * The contract's role rules, under the team's lock: an owner sets any role; an admin sets
@@ -61,7 +61,7 @@ export function transferOwnership(ctx: Deps, req: Request, teamId: number, userI
     const actor = await lockedMember(teamId, req.auth!.id, transaction)
     if (!actor) throw notFound()
     if (actor.role !== 'owner') throw forbidden()
-    if (userId === actor.userId) throw fieldError('user_id', 'Choose another member of the team.')
+    if (userId === actor.userId) throw fieldError('user_id', 'teams.chooseAnother')
     const target = await lockedMember(teamId, userId, transaction)
     if (!target) throw notFound()
     await target.update({ role: 'owner' }, { transaction })

@@ -35,7 +35,7 @@ export function deleteTeam(ctx: Deps, req: Request, teamId: number): Promise<voi
     if (!actor) throw notFound()
     if (actor.role !== 'owner') throw forbidden()
     const team = (await Team.findByPk(teamId, { transaction }))!
-    if (team.personalUserId !== null) throw fieldError('team', 'A personal team cannot be deleted.')
+    if (team.personalUserId !== null) throw fieldError('team', 'teams.personalUndeletable')
     await fallBackToPersonal(teamId, transaction)
     await recordCredentialEvent(ctx, teamEvents.deleted, actor.userId, { req, meta: teamMeta(teamId, { name: team.name }), transaction })
     await team.destroy({ transaction })

@@ -21,7 +21,7 @@ export function confirmTwoFactor(ctx: AppContext): RequestHandler {
     if (!user) throw unauthenticated()
     const pending = user.twoFactorPendingSecret
     const secret = pending ? decrypt(pending, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') : null
-    if (!pending || !secret) throw fieldError('code', 'Start setting up two-factor authentication first.')
+    if (!pending || !secret) throw fieldError('code', 'twoFactor.setUpFirst')
     const step = stepOfCode(secret, code)
     if (step === null) {
       // Counted by the route's limits, as at a challenge.

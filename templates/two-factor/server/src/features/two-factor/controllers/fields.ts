@@ -1,19 +1,20 @@
 import { z } from 'zod'
+import { msg } from '../../../i18n/translate.js'
 
 const required = (field: string) => (issue: { input: unknown }) =>
-  issue.input === undefined || issue.input === null ? `The ${field} field is required.` : `The ${field} field must be a string.`
+  issue.input === undefined || issue.input === null ? msg('validation.required', { field }) : msg('validation.string', { field })
 
 /** Six digits; spaces are dropped, as authenticator apps show `123 456`. */
 export const codeField = z
   .string({ error: required('code') })
   .transform((value) => value.replace(/\s+/g, ''))
-  .pipe(z.string().regex(/^\d{6}$/, 'The code must be 6 digits.'))
+  .pipe(z.string().regex(/^\d{6}$/, 'twoFactor.codeDigits'))
 
 export const recoveryCodeField = z
-  .string({ error: required('recovery code') })
+  .string({ error: required('recovery_code') })
   .trim()
-  .min(1, 'The recovery code field is required.')
-  .max(64, 'The recovery code is invalid.')
+  .min(1, msg('validation.required', { field: 'recovery_code' }))
+  .max(64, 'twoFactor.recoveryInvalid')
 
-export const INVALID_CODE = 'The code is invalid.'
-export const USED_CODE = 'This code was already used. Wait for the next one.'
+export const INVALID_CODE = 'twoFactor.codeInvalid'
+export const USED_CODE = 'twoFactor.codeUsed'

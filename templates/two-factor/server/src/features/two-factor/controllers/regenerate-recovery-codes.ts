@@ -16,7 +16,7 @@ export function regenerateRecoveryCodes(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     validate(regenerateRecoveryCodesSchema, req.body)
     const user = await signedInUser(req)
-    if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'Two-factor authentication is not enabled.')
+    if (!user.twoFactorConfirmedAt) throw new HttpError(409, 'twoFactor.notEnabled')
     let recoveryCodes: string[] = []
     await recordCredentialEvent(ctx, twoFactorEvents.recoveryCodesRegenerated, user.id, {
       req,

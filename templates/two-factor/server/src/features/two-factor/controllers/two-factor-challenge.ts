@@ -10,12 +10,13 @@ import { clearChallengeCookie, completeChallenge, countAttempt, openChallenge, v
 import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from '../services/second-factor.js'
 import { findUserById, identityOf, serializeUser } from '../../../services/users.js'
 import { codeField, recoveryCodeField } from './fields.js'
+import { msg } from '../../../i18n/translate.js'
 
 export const twoFactorChallengeSchema = z
   .object({ code: codeField.optional(), recovery_code: recoveryCodeField.optional() })
-  .refine((input) => input.code !== undefined || input.recovery_code !== undefined, { message: 'The code field is required.', path: ['code'] })
+  .refine((input) => input.code !== undefined || input.recovery_code !== undefined, { message: msg('validation.required', { field: 'code' }), path: ['code'] })
 
-const expired = () => new HttpError(401, 'This sign-in attempt has expired. Please sign in again.')
+const expired = () => new HttpError(401, 'twoFactor.expired')
 
 /** First on the route, so the rate limits can count per user: a request without a live challenge is a 401. */
 export function loadChallenge(ctx: AppContext): RequestHandler {

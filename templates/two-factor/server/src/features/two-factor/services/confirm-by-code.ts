@@ -3,15 +3,16 @@ import type { AppContext, AppFeature } from '../../../context.js'
 import { validate } from '../../../http/validate.js'
 import { User } from '../../../models/index.js'
 import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from './second-factor.js'
+import { msg } from '../../../i18n/translate.js'
 
 type ConfirmMethod = NonNullable<AppFeature['confirmMethods']>[number]
 
 const schema = z.object({
   code: z
-    .string({ error: 'The code field must be a string.' })
+    .string({ error: msg('validation.string', { field: 'code' }) })
     .trim()
-    .min(1, 'The code field is required.')
-    .max(64, 'The code is invalid.'),
+    .min(1, msg('validation.required', { field: 'code' }))
+    .max(64, 'twoFactor.codeInvalid'),
 })
 
 /**

@@ -10,6 +10,7 @@ import { decrypt } from '../../../security/encryption.js'
 import { lockedUntil, reachesLockout, SECOND_FACTOR_FAILURE } from './lockout.js'
 import { useRecoveryCode } from './recovery-codes.js'
 import { acceptStep, stepOfCode } from './totp.js'
+import { msg } from '../../../i18n/translate.js'
 
 // A second factor is checked the same way wherever it is typed: at a sign-in's challenge and when
 // confirming it is you (step-up). Wrong ones count toward the same account-wide lockout.
@@ -20,7 +21,7 @@ export async function refuseWhileLocked(res: Response, userId: number): Promise<
   if (!locked) return
   const seconds = Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000))
   res.setHeader('Retry-After', String(seconds))
-  throw new HttpError(429, `Too many wrong codes for this account. Please try again in ${seconds} seconds.`)
+  throw new HttpError(429, msg('twoFactor.locked', { seconds }))
 }
 
 /** A code from the authenticator: null when right (and now used), else the error to answer. */
@@ -36,7 +37,7 @@ export async function checkCode(ctx: AppContext, user: User, code: string, field
 
 /** One recovery code: null when right (and now spent), else the error to answer. */
 export async function checkRecoveryCode(user: User, code: string, field = 'recovery_code'): Promise<HttpError | null> {
-  return (await useRecoveryCode(user.id, code)) ? null : fieldError(field, 'The recovery code is invalid or was already used.')
+  return (await useRecoveryCode(user.id, code)) ? null : fieldError(field, 'twoFactor.recoveryUsed')
 }
 
 /** A wrong second factor, for the activity page and the account-wide lockout (which it may reach). */
