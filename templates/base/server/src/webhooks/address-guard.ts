@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises'
 import { BlockList, isIP, type LookupFunction } from 'node:net'
+import { msg } from '../i18n/translate.js'
 
 /** One address a host name resolves to. */
 export interface ResolvedAddress {
@@ -39,6 +40,7 @@ export function isPublicAddress({ address, family }: ResolvedAddress): boolean {
   return !mapped.check(address, 'ipv6') && !blocked.check(address, 'ipv6')
 }
 
+/** `problem` is a message (a catalogue key, i18n/messages/): a 422 at registration, the log's at delivery. */
 export type Checked = { target: ResolvedAddress } | { problem: string }
 
 /**
@@ -57,8 +59,8 @@ export class AddressGuard {
   /** What is wrong with the URL itself, before any lookup. */
   urlProblem(url: URL): string | undefined {
     const schemes = this.options.allowHttp ? ['https:', 'http:'] : ['https:']
-    if (!schemes.includes(url.protocol)) return this.options.allowHttp ? 'The URL must start with https:// or http://.' : 'The URL must start with https://.'
-    if (url.username || url.password) return 'The URL must not hold a user name or password.'
+    if (!schemes.includes(url.protocol)) return this.options.allowHttp ? 'webhooks.httpOrHttps' : 'webhooks.https'
+    if (url.username || url.password) return 'webhooks.userInfo'
     return undefined
   }
 
@@ -73,10 +75,8 @@ export class AddressGuard {
     } catch {
       addresses = []
     }
-    if (addresses.length === 0) return { problem: `The host ${host} could not be resolved.` }
-    if (!this.options.allowPrivate && !addresses.every(isPublicAddress)) {
-      return { problem: 'The URL must not point to a loopback, private, link-local or metadata address.' }
-    }
+    if (addresses.length === 0) return { problem: msg('webhooks.unresolved', { host }) }
+    if (!this.options.allowPrivate && !addresses.every(isPublicAddress)) return { problem: 'webhooks.privateAddress' }
     return { target: addresses[0]! }
   }
 }

@@ -1,5 +1,7 @@
 import type { Agent } from 'node:http'
 import { LRUCache } from 'lru-cache'
+import { defaultLocale } from '../i18n/locales.js'
+import { translator } from '../i18n/translate.js'
 import type { Logger } from '../logger.js'
 import { RetryLater, type RetryPolicy } from '../jobs/types.js'
 import { WebhookDelivery, WebhookEndpoint } from '../models/index.js'
@@ -74,8 +76,9 @@ async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery, endpoint: 
   const checked = await deps.webhooks.guard.check(url)
   if ('problem' in checked) {
     // Not retried: a name that now points inside is refused for good, not tried again later.
-    deps.logger.warn({ endpoint: endpoint.id, delivery: delivery.id }, `Webhook refused: ${checked.problem}`)
-    return void (await finish(delivery, { status: 'failed', error: checked.problem.slice(0, 255) }))
+    const problem = translator(defaultLocale)(checked.problem)
+    deps.logger.warn({ endpoint: endpoint.id, delivery: delivery.id }, `Webhook refused: ${problem}`)
+    return void (await finish(delivery, { status: 'failed', error: problem.slice(0, 255) }))
   }
 
   const { Webhook } = await import('standardwebhooks')

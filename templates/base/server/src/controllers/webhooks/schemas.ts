@@ -1,22 +1,22 @@
 import { z } from 'zod'
+import { msg } from '../../i18n/translate.js'
 import { pageQuery, sizeQuery } from '../../http/schemas.js'
 
-// The bodies and queries of /api/webhooks. The event names are checked against the app's
-// catalogue in the controllers (webhooks/catalogue.ts: it depends on the layers).
+// The bodies and queries of /api/webhooks; messages are catalogue keys (i18n/messages/). The
+// event names are checked against the app's catalogue in the controllers (webhooks/catalogue.ts:
+// it depends on the layers).
 
 export const webhookUrlField = z
-  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'The url field is required.' : 'The url field must be a string.') })
+  .string({ error: (issue) => msg(issue.input === undefined || issue.input === null ? 'validation.required' : 'validation.string', { field: 'url' }) })
   .trim()
-  .min(1, 'The url field is required.')
-  .max(2048, 'The url must not be longer than 2048 characters.')
-  .refine((value) => URL.canParse(value), 'The url field must be a valid URL.')
+  .min(1, msg('validation.required', { field: 'url' }))
+  .max(2048, msg('validation.tooLong', { field: 'url', max: 2048 }))
+  .refine((value) => URL.canParse(value), 'webhooks.url')
 
 export const webhookEventsField = z
-  .array(z.string({ error: 'Each event must be a string.' }).trim().min(1, 'Each event must be a string.').max(64, 'Each event must not be longer than 64 characters.'), {
-    error: 'The events field must be a list of event types.',
-  })
-  .min(1, 'The events field must list at least one event type.')
-  .max(100, 'The events field must not list more than 100 event types.')
+  .array(z.string({ error: 'webhooks.event' }).trim().min(1, 'webhooks.event').max(64, msg('webhooks.eventLong', { max: 64 })), { error: 'webhooks.events' })
+  .min(1, 'webhooks.eventsEmpty')
+  .max(100, msg('webhooks.eventsLong', { max: 100 }))
 
 export const createWebhookSchema = z.object({ url: webhookUrlField, events: webhookEventsField })
 

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express'
 import type { AppContext } from '../../context.js'
 import { notFound, validationError, type FieldErrors } from '../../http/errors.js'
+import { msg } from '../../i18n/translate.js'
 import { paginated } from '../../http/paginated.js'
 import { idField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
@@ -86,7 +87,7 @@ async function endpointOf(req: Request): Promise<WebhookEndpoint> {
 async function checkInput(ctx: Ctx, input: { url?: string; events?: string[] }): Promise<void> {
   const errors: FieldErrors = {}
   input.events?.forEach((event, index) => {
-    if (!ctx.webhooks.catalogue.isPattern(event)) errors[`events.${index}`] = [`"${event}" is not an event type this app sends.`]
+    if (!ctx.webhooks.catalogue.isPattern(event)) errors[`events.${index}`] = [msg('webhooks.unknownEvent', { event })]
   })
   if (input.url !== undefined) {
     const checked = await ctx.webhooks.guard.check(new URL(input.url))
