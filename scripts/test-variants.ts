@@ -4,8 +4,9 @@
  * and, but with --all, skips what an earlier variant of the run proved (`skipRepeats` below),
  * and runs each variant's own typecheck, tests and build, then starts it as a user would
  * (`db:migrate`, `start`) and asks `/api/health`. A client already checked in the run (the same
- * bytes) is not type-checked or tested again, and each browser test file runs once, in the first
- * variant that has it. The run's first variant also follows its README's worked example in a
+ * bytes) is not type-checked or tested again, each compile runs once (build's server compile is
+ * its type check), each browser test file runs once, in the first variant that has it, and the
+ * next variant compiles while this one's tests run (`compileVariant`). The run's first variant also follows its README's worked example in a
  * fresh render (`readme-example`, scripts/lib/readme-example-step.ts). Variants on Redis run their whole
  * suite with REDIS_URL set, and those with a database server also the scale-out step (two
  * instances and a worker behind nginx).
@@ -103,11 +104,39 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'readme-example'
           ? await runReadmeExample(variant, cwd, env)
-          : step === 'typecheck'
-            ? await runScriptParts(cwd, env, 'typecheck', (command) => (command === CLIENT_CHECK && clientCheckedBy !== undefined) || (command === SERVER_CHECK && steps.includes('build')))
-            : step === 'build'
-              ? await runScriptParts(cwd, env, 'build', (command) => command === CLIENT_CHECK && (clientCheckedBy !== undefined || typecheckPassed.has(variant)))
-              : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+          : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+  results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
+  return ok
+}
+
+/**
+ * typecheck or build, from the app's own scripts less what another step of this run already ran
+ * with the same arguments: the client's `vue-tsc --noEmit` (typecheck, or an earlier variant with
+ * the same client) and the server's `tsc --noEmit` (build compiles the same files, checking them).
+ * `print` is where its output goes: the console, or the variant's log when it runs beside another
+ * variant's tests.
+ */
+async function runCompileStep(variant: string, step: 'typecheck' | 'build', cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, print: ((text: string) => void) | undefined): Promise<boolean> {
+  const log = print ?? ((text: string) => console.log(text))
+  log(`\n━━ ${variant}: npm run ${step}`)
+  const skip = (command: string) =>
+    step === 'typecheck'
+      ? (command === CLIENT_CHECK && clientCheckedBy !== undefined) || (command === SERVER_CHECK && steps.includes('build'))
+      : command === CLIENT_CHECK && (clientCheckedBy !== undefined || typecheckPassed.has(variant))
+  const scripts = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')).scripts as Record<string, string>
+  const commands = scripts[step]!.split(' && ')
+  if (commands.some(skip)) log(`(${commands.filter(skip).join(', ')}: checked by another step of this run)`)
+  const started = Date.now()
+  let ok = true
+  for (const command of commands.filter((command) => !skip(command))) {
+    const [bin, ...args] = command.split(' ')
+    const run = await execa(join(cwd, 'node_modules', '.bin', bin!), args, { cwd, env, reject: false, ...(print ? { all: true } : { stdio: 'inherit' as const }) })
+    if (print && run.all) print(run.all)
+    if (run.exitCode !== 0) {
+      ok = false
+      break
+    }
+  }
   if (ok && step === 'typecheck') typecheckPassed.add(variant)
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
@@ -137,24 +166,6 @@ function browserFilesToRun(cwd: string): string[] {
     .filter((file) => !ranInBrowser.has(file))
   for (const file of files) ranInBrowser.add(file)
   return files
-}
-
-/**
- * The commands of a package.json script (`a && b && c`), without those another step of this run
- * already ran with the same arguments: the client's `vue-tsc --noEmit` (typecheck, or an earlier
- * variant with the same client) and the server's compile (`build` emits it, checking the same types).
- */
-async function runScriptParts(cwd: string, env: NodeJS.ProcessEnv, script: 'typecheck' | 'build', skip: (command: string) => boolean): Promise<boolean> {
-  const scripts = JSON.parse(readFileSync(join(cwd, 'package.json'), 'utf8')).scripts as Record<string, string>
-  const commands = scripts[script]!.split(' && ')
-  const kept = commands.filter((command) => !skip(command))
-  if (kept.length < commands.length) console.log(`(${commands.filter(skip).join(', ')}: checked by another step of this run)`)
-  for (const command of kept) {
-    const [bin, ...args] = command.split(' ')
-    const { exitCode } = await execa(join(cwd, 'node_modules', '.bin', bin!), args, { cwd, env, stdio: 'inherit', reject: false })
-    if (exitCode !== 0) return false
-  }
-  return true
 }
 
 const CLIENT_CHECK = 'vue-tsc --noEmit -p tsconfig.client.json'
@@ -201,27 +212,61 @@ function clientCheckedBefore(variant: string, cwd: string): string | undefined {
 }
 
 
-async function runVariant(id: string, root: string, modules: string): Promise<void> {
-  const answers = variantAnswers(id)
+/** The variant's environment: Redis, and the newest Node line for the first variant. */
+async function variantEnv(id: string): Promise<NodeJS.ProcessEnv> {
+  const env: NodeJS.ProcessEnv = { ...process.env, TEST_REDIS_URL: REDIS_URL, ...(variant(id).redis ? { REDIS_URL } : {}) }
+  delete env.npm_config_user_agent
+  if (id === VARIANT_IDS[0]) env.PATH = `${(await toolchain(MANAGERS[0]!, NEWEST_NODE)).bin}${delimiter}${env.PATH}`
+  return env
+}
+
+/** The steps that only read the app and compile it, and those that need what build wrote. */
+const COMPILE_STEPS = ['typecheck', 'build'] as const
+const AFTER_BUILD: Step[] = ['start', 'test:e2e', 'scale-out']
+
+interface Compiled {
+  id: string
+  dir: string
+  clientCheckedBy: string | undefined
+  built: boolean
+  /** The output of steps that ran beside another variant's tests, printed when this variant's turn comes. */
+  output: string
+}
+
+/**
+ * Renders a variant and runs its compile steps. Type-checking and building keep one core busy,
+ * and a variant's tests leave part of the other idle, so the next variant compiles during them
+ * (`quiet`: its output waits for its turn). Only during the tests: beside a browser test or the
+ * scale-out step, a compiler would slow what those measure.
+ */
+async function compileVariant(id: string, root: string, modules: string, quiet: boolean): Promise<Compiled> {
   const dir = join(root, id)
   mkdirSync(dir)
   renderLinkedVariant(id, dir, modules)
+  const env = await variantEnv(id)
+  const compiled: Compiled = { id, dir, clientCheckedBy: clientCheckedBefore(id, dir), built: true, output: '' }
+  const print = quiet ? (text: string) => void (compiled.output += `${text}\n`) : undefined
+  ;(print ?? console.log)(`\n━━ ${id} on Node ${(await execa('node', ['--version'], { env })).stdout}`)
+  for (const step of COMPILE_STEPS) {
+    if (!steps.includes(step)) continue
+    const ok = await runCompileStep(id, step, dir, env, compiled.clientCheckedBy, print)
+    if (step === 'build') compiled.built = ok
+  }
+  return compiled
+}
 
+/** Runs the variant's other steps; `compileNext` starts the next variant's compile steps, awaited when this one's tests end. */
+async function exerciseVariant({ id, dir, clientCheckedBy, built }: Compiled, compileNext: () => Promise<unknown> | undefined): Promise<void> {
+  const answers = variantAnswers(id)
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
   const database = await freshDatabase(answers.db, `cca_${id.replace(/-/g, '_')}_${runId}`)
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    TEST_REDIS_URL: REDIS_URL,
-    ...(database ? { DATABASE_URL: database.url } : {}),
-    ...(variant(id).redis ? { REDIS_URL } : {}),
-  }
-  delete env.npm_config_user_agent
-  if (id === VARIANT_IDS[0]) env.PATH = `${(await toolchain(MANAGERS[0]!, NEWEST_NODE)).bin}${delimiter}${env.PATH}`
-  console.log(`\n━━ ${id} on Node ${(await execa('node', ['--version'], { env })).stdout}`)
-  const clientCheckedBy = clientCheckedBefore(id, dir)
+  const env: NodeJS.ProcessEnv = { ...(await variantEnv(id)), ...(database ? { DATABASE_URL: database.url } : {}) }
   const { files: serverTests, ran } = steps.includes('test') ? serverTestsToRun(id, dir) : { files: undefined, ran: new Map<string, boolean>() }
   try {
     for (const step of steps) {
+      if ((COMPILE_STEPS as readonly string[]).includes(step)) continue
+      // A variant that does not build has nothing to start or run in a browser.
+      if (!built && AFTER_BUILD.includes(step)) break
       const e2eFiles = step === 'test:e2e' ? browserFilesToRun(dir) : []
       if (step === 'test:e2e' && e2eFiles.length === 0) continue
       if (step === 'test' && serverTests?.length === 0 && clientCheckedBy) continue
@@ -229,11 +274,11 @@ async function runVariant(id: string, root: string, modules: string): Promise<vo
       if (step === 'scale-out') scaledOut = true
       // The example is the same in every variant's README; following it once tells whether it works.
       if (step === 'readme-example' && id !== variants[0]) continue
+      const next = step === 'test' ? compileNext() : undefined
       const ok = await runStep(id, step, dir, env, clientCheckedBy, e2eFiles, serverTests)
+      await next
       // test:update, after this in `npm test`, need not run these again in its merged app.
       if (ok && step === 'test') writeLedger(answers.db, ran)
-      // A variant that does not build has nothing to start or run in a browser.
-      if (!ok && step === 'build') break
     }
   } finally {
     const results = join(dir, 'test-results')
@@ -254,12 +299,24 @@ checkEngines(modules, appEngines(), PROVEN_NODE_MAJORS)
 const root = mkdtempSync(join(tmpdir(), 'cca-variants-'))
 console.log(`variants: ${variants.join(', ')} in ${root}`)
 try {
-  for (const id of variants) await runVariant(id, root, modules)
+  let compiling: Promise<Compiled> | undefined = compileVariant(variants[0]!, root, modules, false)
+  for (const [index, id] of variants.entries()) {
+    const current: Compiled = await compiling!
+    compiling = undefined
+    const following = variants[index + 1]
+    const compileNext = () => (compiling ??= following === undefined ? undefined : compileVariant(following, root, modules, true))
+    if (current.output) console.log(`\n(${id} compiled during the previous variant's tests)${current.output}`)
+    await exerciseVariant(current, compileNext)
+    // Without a test step to compile beside, the next variant compiles now.
+    compileNext()
+  }
 } finally {
   if (!values.keep) rmSync(root, { recursive: true, force: true })
 }
 
 console.log(`\n${'variant'.padEnd(14)} ${'step'.padEnd(14)} result  seconds`)
+// In run order, though the next variant's compile steps ran during the tests of the one before.
+results.sort((a, b) => variants.indexOf(a.variant) - variants.indexOf(b.variant) || STEPS.indexOf(a.step as Step) - STEPS.indexOf(b.step as Step))
 for (const result of results) {
   console.log(`${result.variant.padEnd(14)} ${result.step.padEnd(14)} ${(result.ok ? 'pass' : 'FAIL').padEnd(6)} ${result.seconds.toFixed(1).padStart(8)}`)
 }
