@@ -162,4 +162,10 @@ describe.sequential('WCAG 2.2 A/AA (axe-core) on every page of base, both themes
     await page.getByRole('main').getByRole('status').filter({ has: page.getByRole('button', { name: 'Dismiss' }) }).waitFor()
     await noViolations('a flash message')
   })
+
+  it('the admin webhooks page', async () => {
+    await open('/admin/webhooks', 'Webhooks')
+    await page.getByText('No endpoints yet.').waitFor()
+    await noViolations('webhooks')
+  })
 })

@@ -70,3 +70,24 @@ export interface AccountActivity {
   /** Done by the session of this browser. */
   current: boolean
 }
+
+/** A webhook endpoint, as `/api/webhooks` lists it (its secret only in the answer that made it). */
+export interface WebhookEndpoint {
+  id: number
+  url: string
+  /** Event types, `*` or `prefix.*`. */
+  events: string[]
+  createdAt: string
+  updatedAt: string
+}
+
+/** One message to one endpoint, and how its attempts went. */
+export interface WebhookDelivery {
+  id: number
+  event: string
+  status: 'pending' | 'retrying' | 'delivered' | 'failed'
+  attempts: number
+  responseStatus: number | null
+  createdAt: string
+  deliveredAt: string | null
+}

@@ -13,6 +13,7 @@ import type { Mailer } from './mail/mailer.js'
 import type { AuthCache } from './services/auth-cache.js'
 import type { TokenKeys } from './services/token-keys.js'
 import type { SessionStore } from './session/store.js'
+import type { WebhookHub } from './webhooks/hub.js'
 
 export type { AppSettings } from './config/settings.js'
 
@@ -32,6 +33,8 @@ export interface AppServices {
   authCache: AuthCache
   mailer: Mailer
   logger: Logger
+  /** Which events endpoints take, and the messages an event makes (webhooks/hub.ts). */
+  webhooks: WebhookHub
   close(): Promise<void>
 }
 

@@ -5,7 +5,7 @@ import { connectDatabase, createSequelize } from './db/database.js'
 import { features as generatedFeatures } from './features/index.js'
 import { createJobHandlers } from './jobs/handlers.js'
 import { InProcessQueue } from './jobs/in-process-queue.js'
-import { defaultRetryPolicy, type JobQueue, type RetryPolicy } from './jobs/types.js'
+import { defaultRetryPolicy, webhookRetryPolicy, type JobQueue, type RetryPolicies, type RetryPolicy } from './jobs/types.js'
 import { createLogger, type Logger } from './logger.js'
 import { createMailer } from './mail/mailer.js'
 import { initModels } from './models/index.js'
@@ -15,6 +15,9 @@ import { warmUpPasswords } from './services/passwords.js'
 import { createTokenKeys } from './services/token-keys.js'
 import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
 import { bindMessages } from './i18n/translate.js'
+import { AddressGuard, type Resolver } from './webhooks/address-guard.js'
+import { WebhookCatalogue } from './webhooks/catalogue.js'
+import { WebhookHub } from './webhooks/hub.js'
 
 export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> {
   /** The feature layers (default: the ones this app was generated with, features/index.ts). */
@@ -25,6 +28,10 @@ export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> 
   worker?: boolean
   logger?: Logger
   retry?: RetryPolicy
+  /** Webhook deliveries' retries (default: about a day of them, jobs/types.ts). */
+  webhookRetry?: RetryPolicy
+  /** How webhook hosts are resolved (default: the system's DNS); tests hand in their own names. */
+  webhookResolver?: Resolver
   authCache?: Partial<AuthCacheSettings>
   mailDir?: string
 }
@@ -48,8 +55,12 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   if (redisModule && redis) await redisModule.redisReady(redis)
   const mailer = createMailer({ smtpUrl: env.MAIL_TRANSPORT === 'smtp' ? env.SMTP_URL : undefined, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
   const authCache = new AuthCache(redis, keyPrefix, logger, { ...defaultAuthCacheSettings, ...options.authCache })
-  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache, features }, features)
-  const retry = options.retry ?? defaultRetryPolicy
+  const webhookRetry = options.webhookRetry ?? webhookRetryPolicy
+  const guard = new AddressGuard({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, allowHttp: env.NODE_ENV !== 'production' }, options.webhookResolver)
+  // The hub queues through the queue made below, which runs the handlers made with the hub.
+  const webhooks = new WebhookHub({ dispatch: (name, data, transaction) => queue.dispatch(name, data, transaction) }, new WebhookCatalogue(features), guard)
+  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache, features, logger, webhooks, webhookRetry }, features)
+  const retry: RetryPolicies = { default: options.retry ?? defaultRetryPolicy, 'webhook:deliver': webhookRetry }
   const queue: JobQueue = env.REDIS_URL
     ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
     : new InProcessQueue(keyPrefix, jobHandlers, retry, logger)
@@ -71,6 +82,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
     authCache,
     mailer,
     logger,
+    webhooks,
     async close() {
       clearInterval(pruning)
       await queue.close()

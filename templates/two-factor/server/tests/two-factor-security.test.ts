@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import type { AppContext } from '../src/context.js'
 import { PasswordResetToken, SecurityEvent, Session, type User } from '../src/models/index.js'
 import { TwoFactorChallenge } from '../src/features/two-factor/models/two-factor-challenge.js'
+import { decrypt } from '../src/security/encryption.js'
 import { issueResetLink } from '../src/services/password-reset.js'
 import { mailTo } from './helpers/mail.js'
 import { login, makeUser, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
@@ -169,5 +170,15 @@ describe("the two-factor layer's credential events", () => {
     const types = (await SecurityEvent.findAll({ where: { userId: user.id, type: { [Op.in]: ['sign_in', 'sign_in_failed'] } }, order: [['id', 'ASC']] })).map((row) => row.type)
     // The first sign-in turned two-factor on; then a wrong code and the right one.
     expect(types).toEqual(['sign_in', 'sign_in_failed', 'sign_in'])
+  })
+})
+
+describe('secrets at rest', () => {
+  it('a secret sealed by an earlier version (features/two-factor/services/encryption.ts) still opens', () => {
+    const sealed = 'v1.CoaT7tOqOtMzmjvR.77yE9vkiEdFp23enpw-FYg.PMG0E2HCoMGhQKiV-ZGp9w'
+    const key = 'a-fixed-encryption-key-of-32-characters!!'
+    expect(decrypt(sealed, key, 'two-factor-secret')).toBe('JBSWY3DPEHPK3PXP')
+    // Another purpose's key opens nothing of it.
+    expect(decrypt(sealed, key, 'webhook-secret')).toBeNull()
   })
 })

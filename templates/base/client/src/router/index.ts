@@ -29,7 +29,7 @@ declare module 'vue-router' {
 
 // Pages load with the app: apart they would weigh more than together (each chunk lists what it
 // imports from the rest). Only the users page, for admins alone and the heaviest (the DataTable),
-// loads when it is first opened, so no one else downloads it.
+// loads when it is first opened, so no one else downloads it; so do the webhooks, for admins too.
 export function createAppRouter(history: RouterHistory = createWebHistory()) {
   const router = createRouter({
     history,
@@ -45,6 +45,7 @@ export function createAppRouter(history: RouterHistory = createWebHistory()) {
       { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'titles.confirmEmail' } },
       { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'titles.dashboard' } },
       { path: '/users', name: 'users', component: () => import('@/pages/UsersPage.vue'), meta: { auth: true, admin: true, title: 'titles.users' } },
+      { path: '/admin/webhooks', name: 'admin-webhooks', component: () => import('@/pages/admin/WebhooksPage.vue'), meta: { auth: true, admin: true, title: 'titles.webhooks' } },
       {
         // The children inherit `auth`: vue-router merges the meta of every matched record.
         path: '/settings',

@@ -6,7 +6,12 @@ import { createLogger } from '../logger.js'
 import { toFieldErrors } from '../http/validate.js'
 import { initModels, User } from '../models/index.js'
 import { hashNewPassword } from '../services/breached-passwords.js'
+import { createAppSettings } from '../config/settings.js'
+import { storeJob } from '../jobs/outbox.js'
 import { createUser } from '../services/users.js'
+import { AddressGuard } from '../webhooks/address-guard.js'
+import { WebhookCatalogue } from '../webhooks/catalogue.js'
+import { WebhookHub } from '../webhooks/hub.js'
 import { connectOrExit, exitWith, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 import { defaultLocale } from '../i18n/locales.js'
 import { translator } from '../i18n/translate.js'
@@ -47,7 +52,11 @@ try {
     if (error instanceof HttpError) exitWith(`--password: ${error.errors!.password!.map((message) => english(message)).join(' ')}`)
     throw error
   })
-  const user = await createUser(features, { ...input, passwordHash, verified: true })
+  // `user.created` for the webhooks that take it, left in the outbox for the server to send.
+  const { keyPrefix } = createAppSettings({ env, features })
+  const guard = new AddressGuard({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, allowHttp: env.NODE_ENV !== 'production' })
+  const webhooks = new WebhookHub({ dispatch: (name, data, transaction) => storeJob(keyPrefix, name, data, transaction) }, new WebhookCatalogue(features), guard)
+  const user = await createUser(features, { ...input, passwordHash, verified: true }, webhooks)
   console.log(`Created user #${user.id} ${user.email} (role ${input.role}, e-mail verified).`)
 } finally {
   await sequelize.close()

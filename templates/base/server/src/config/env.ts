@@ -48,6 +48,8 @@ export interface Env extends FeatureSecrets, FeatureEnv {
   CONFIRM_TTL_SECONDS: number
   /** Serves the interactive API reference at /api/docs (on by default outside production). */
   API_DOCS: boolean
+  /** Webhooks may reach loopback and private addresses (tests, a receiver on this machine): webhooks/address-guard.ts. */
+  WEBHOOK_ALLOW_PRIVATE: boolean
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -219,6 +221,10 @@ const variables = {
   PWNED_PASSWORDS_URL: variable((text = 'https://api.pwnedpasswords.com') => {
     const url = parseUrl(text, ['http:', 'https:'])
     return url ? url.origin + url.pathname.replace(/\/+$/, '') : problem(`"${text}" is not an http(s) URL such as https://api.pwnedpasswords.com.`)
+  }),
+  WEBHOOK_ALLOW_PRIVATE: variable((text = 'off') => {
+    const flag = text.toLowerCase()
+    return flag === 'on' || flag === 'off' ? flag === 'on' : problem(`"${flag}" is not on or off.`)
   }),
   // Unset: on outside production, where the reference helps whoever builds on the API.
   API_DOCS: variable((text) => {

@@ -205,6 +205,12 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
    */
   jobs?(deps: JobDeps): Jobs
   /**
+   * The layer's events that webhooks send: its credential event types, each with the type it is
+   * sent as (`group_created` → `group.created`; `sentAsThemselves` in webhooks/catalogue.ts keeps
+   * the names). An endpoint may subscribe to each, or to `group.*`.
+   */
+  webhookEvents?: Readonly<Record<string, string>>
+  /**
    * The layer's messages (its errors, its mails), one catalogue per locale of i18n/locales.ts, under
    * a namespace of its own; merged with base's at start-up (i18n/translate.ts).
    */

@@ -7,6 +7,8 @@ import { findUserByEmail } from '../services/users.js'
 import { pruneSecurityEvents } from '../security/activity.js'
 import { sendSecurityNotice } from '../security/notices.js'
 import { linksVoidedSince } from '../security/voided-since.js'
+import { webhookDelivery } from '../webhooks/deliver.js'
+import { pruneWebhookDeliveries } from '../webhooks/prune.js'
 import type { BaseJobHandlers, JobDeps, JobHandlers } from './types.js'
 import { mailLocale } from '../i18n/locales.js'
 import { translator } from '../i18n/translate.js'
@@ -47,7 +49,10 @@ function baseJobHandlers(deps: JobDeps): BaseJobHandlers {
 
     async 'security:prune-events'() {
       await pruneSecurityEvents()
+      await pruneWebhookDeliveries()
       if (deps.auth.requireEmailVerification) await pruneAbandonedAccounts(deps)
     },
+
+    'webhook:deliver': webhookDelivery({ env, logger: deps.logger, webhooks: deps.webhooks, retry: deps.webhookRetry }),
   }
 }

@@ -1,7 +1,7 @@
 import type { Transaction } from 'sequelize'
 import type { Logger } from '../logger.js'
 import { Outbox } from './outbox.js'
-import { retryDelay, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicy } from './types.js'
+import { retryDelay, retryPolicyOf, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicies } from './types.js'
 
 /**
  * The queue without Redis: jobs are stored in the outbox (jobs/outbox.ts) and run by the
@@ -13,12 +13,12 @@ export class InProcessQueue implements JobQueue {
   readonly driver = 'in-process'
   private readonly outbox: Outbox
 
-  constructor(queue: string, handlers: JobHandlers, retry: RetryPolicy, logger: Logger) {
+  constructor(queue: string, handlers: JobHandlers, retry: RetryPolicies, logger: Logger) {
     this.outbox = new Outbox({
       queue,
       handle: (entry) => runJob(handlers, entry.name, entry.data),
-      retryDelay: (attempt) => retryDelay(retry, attempt),
-      maxAttempts: retry.attempts,
+      retryDelay: (attempt, name) => retryDelay(retryPolicyOf(retry, name), attempt),
+      maxAttempts: (name) => retryPolicyOf(retry, name).attempts,
       logger,
     })
   }

@@ -1,7 +1,7 @@
 import { Op, type Transaction } from 'sequelize'
 import type { Logger } from '../logger.js'
 import { OutboxJob } from '../models/index.js'
-import type { JobName, JobPayloads } from './types.js'
+import { RetryLater, type JobName, type JobPayloads } from './types.js'
 
 export interface OutboxEntry {
   id: number
@@ -18,10 +18,10 @@ export interface OutboxOptions {
   /** The app's key prefix: only jobs of this queue are taken. */
   queue: string
   handle: OutboxHandler
-  /** Delay before retrying after the n-th failed attempt (n from 1). */
-  retryDelay: (attempt: number) => number
+  /** Delay before retrying a job after its n-th failed attempt (n from 1). */
+  retryDelay: (attempt: number, name: JobName) => number
   /** Attempts before a job is given up (logged as an error, kept with `failedAt`); none: never. */
-  maxAttempts?: number
+  maxAttempts?: (name: JobName) => number
   /** False where a failure is already reported elsewhere (the relay: Redis's own connection errors). */
   logRetries?: boolean
   logger: Logger
@@ -31,7 +31,17 @@ export interface OutboxOptions {
   pollMs?: number
 }
 
+/** Jobs handled at once by one instance. */
 const BATCH = 20
+
+/**
+ * Writes a job for `queue`'s instances to run: what `Outbox.add` does, for a process that runs no
+ * outbox of its own (a command-line script); a server picks the job up within a poll.
+ */
+export async function storeJob<K extends JobName>(queue: string, name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void> {
+  const now = new Date()
+  await OutboxJob.create({ queue, name, payload: JSON.stringify(data), availableAt: now, createdAt: now }, { transaction })
+}
 
 /**
  * What a row keeps of its job once the job is done or given up: its name and times, never the
@@ -57,6 +67,8 @@ export class Outbox {
   private reported = false
   private readonly lockMs: number
   private readonly pollMs: number
+  /** Jobs being handled: a slow one (a webhook to a receiver that hangs) holds its own slot, not the others'. */
+  private readonly handling = new Set<Promise<void>>()
 
   constructor(private readonly options: OutboxOptions) {
     this.lockMs = options.lockMs ?? 60_000
@@ -67,8 +79,7 @@ export class Outbox {
   /** In `transaction`, the job exists only if the transaction commits, and is looked at once it has. */
   async add<K extends JobName>(name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void> {
     if (this.closed) throw new Error('The job queue is closed.')
-    const now = new Date()
-    await OutboxJob.create({ queue: this.options.queue, name, payload: JSON.stringify(data), availableAt: now, createdAt: now }, { transaction })
+    await storeJob(this.options.queue, name, data, transaction)
     if (transaction) transaction.afterCommit(() => this.schedule(0))
     else this.schedule(0)
   }
@@ -77,6 +88,7 @@ export class Outbox {
     this.closed = true
     clearTimeout(this.timer)
     await this.running
+    await Promise.all(this.handling)
   }
 
   private schedule(delayMs: number): void {
@@ -111,8 +123,18 @@ export class Outbox {
       })
   }
 
+  /**
+   * Claims due entries while slots are free and hands each on without waiting for the others: a
+   * handler that takes its time (up to a webhook's timeout) delays no other job. Claimed rows
+   * are locked, so the next pass skips those still being handled.
+   */
   private async drain(): Promise<void> {
     for (;;) {
+      const free = BATCH - this.handling.size
+      if (free <= 0) {
+        await Promise.race(this.handling)
+        continue
+      }
       const now = new Date()
       const due = await OutboxJob.findAll({
         attributes: ['id'],
@@ -124,36 +146,56 @@ export class Outbox {
           [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }],
         },
         order: [['id', 'ASC']],
-        limit: BATCH,
+        limit: free,
       })
       if (due.length === 0 || this.closed) return
-      await Promise.all(due.map((row) => this.claimAndHandle(row.id)))
-      if (due.length < BATCH) return
+      const claims = await Promise.all(due.map((row) => this.claim(row.id)))
+      for (const entry of claims) {
+        if (!entry) continue
+        const handled: Promise<void> = this.handle(entry)
+          .catch((error: unknown) => this.options.logger.error({ err: error, job: entry.name }, 'Job outbox: cannot record a job\'s outcome'))
+          .finally(() => {
+            this.handling.delete(handled)
+            // A slot is free again: whatever waits for one goes now.
+            if (this.handling.size === BATCH - 1) this.schedule(0)
+          })
+        this.handling.add(handled)
+      }
+      if (due.length < free) return
     }
   }
 
-  private async claimAndHandle(id: number): Promise<void> {
+  private async claim(id: number): Promise<OutboxEntry | undefined> {
     const now = new Date()
     const [claimed] = await OutboxJob.update(
       { lockedUntil: new Date(now.getTime() + this.lockMs) },
       { where: { id, finishedAt: null, failedAt: null, [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }] } },
     )
-    if (claimed !== 1) return
+    if (claimed !== 1) return undefined
     const row = await OutboxJob.findByPk(id)
-    if (!row) return
-    const attempt = row.attempts + 1
-    const entry: OutboxEntry = { id, name: row.name as JobName, data: JSON.parse(row.payload) as JobPayloads[JobName], attempt }
+    if (!row) return undefined
+    return { id, name: row.name as JobName, data: JSON.parse(row.payload) as JobPayloads[JobName], attempt: row.attempts + 1 }
+  }
+
+  private async handle(entry: OutboxEntry): Promise<void> {
+    const { id, attempt } = entry
     try {
       await this.options.handle(entry)
       await OutboxJob.update({ finishedAt: new Date(), attempts: attempt, lockedUntil: null, payload: SCRUBBED }, { where: { id } })
     } catch (error) {
-      const { maxAttempts } = this.options
+      if (error instanceof RetryLater) {
+        // Not an attempt: the job waits its turn and keeps its count.
+        await OutboxJob.update({ availableAt: new Date(Date.now() + error.delayMs), lockedUntil: null }, { where: { id } })
+        this.schedule(error.delayMs)
+        return
+      }
+      const maxAttempts = this.options.maxAttempts?.(entry.name)
       if (maxAttempts !== undefined && attempt >= maxAttempts) {
         this.options.logger.error({ job: entry.name, err: error }, `Job ${entry.name} failed for good after ${attempt} attempt(s)`)
         await OutboxJob.update({ failedAt: new Date(), attempts: attempt, lockedUntil: null, payload: SCRUBBED }, { where: { id } })
         return
       }
-      const delay = this.options.retryDelay(attempt)
+      const delay = this.options.retryDelay(attempt, entry.name)
       const of = maxAttempts === undefined ? '' : `/${maxAttempts}`
       if (this.options.logRetries !== false) {
         this.options.logger.warn({ job: entry.name, err: error }, `Job ${entry.name} failed (attempt ${attempt}${of}), retrying in ${delay} ms`)

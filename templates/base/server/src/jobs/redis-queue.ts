@@ -1,9 +1,9 @@
 import type { Transaction } from 'sequelize'
-import { Queue, Worker } from 'bullmq'
+import { DelayedError, Queue, Worker } from 'bullmq'
 import { Redis } from 'ioredis'
 import type { Logger } from '../logger.js'
 import { Outbox } from './outbox.js'
-import { retryDelay, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicy } from './types.js'
+import { retryDelay, retryPolicyOf, RetryLater, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicies } from './types.js'
 
 const QUEUE_NAME = 'jobs'
 
@@ -27,7 +27,7 @@ export class RedisQueue implements JobQueue {
     /** The outbox queue: the app's key prefix. */
     queue: string
     handlers: JobHandlers
-    retry: RetryPolicy
+    retry: RetryPolicies
     worker: boolean
     logger: Logger
   }) {
@@ -56,7 +56,7 @@ export class RedisQueue implements JobQueue {
       connection: connect(true),
       prefix,
       defaultJobOptions: {
-        attempts: retry.attempts,
+        attempts: retry.default.attempts,
         backoff: { type: 'capped' },
         // A finished job's data (an address, a registration's bcrypt hash) has no reason to stay.
         removeOnComplete: true,
@@ -67,7 +67,7 @@ export class RedisQueue implements JobQueue {
     this.outbox = new Outbox({
       queue: options.queue,
       handle: async (entry) => {
-        await this.queue.add(entry.name, entry.data, { jobId: `outbox-${entry.id}` })
+        await this.queue.add(entry.name, entry.data, { jobId: `outbox-${entry.id}`, attempts: retryPolicyOf(retry, entry.name).attempts })
       },
       // Handing on fails only while Redis is down: keep offering every second, never give up.
       retryDelay: () => 1000,
@@ -75,14 +75,28 @@ export class RedisQueue implements JobQueue {
       logger,
     })
     if (options.worker) {
-      this.worker = new Worker(QUEUE_NAME, (job) => runJob(handlers, job.name as JobName, job.data), {
-        connection: connect(),
-        prefix,
-        concurrency: 5,
-        settings: { backoffStrategy: (attemptsMade: number) => retryDelay(retry, attemptsMade) },
-      })
+      this.worker = new Worker(
+        QUEUE_NAME,
+        async (job, token) => {
+          try {
+            await runJob(handlers, job.name as JobName, job.data)
+          } catch (error) {
+            if (!(error instanceof RetryLater)) throw error
+            // Not an attempt: BullMQ's way of putting a job back without counting it.
+            await job.moveToDelayed(Date.now() + error.delayMs, token)
+            throw new DelayedError()
+          }
+        },
+        {
+          connection: connect(),
+          prefix,
+          // Jobs mostly wait on the network (SMTP, webhook receivers): a slow one must not hold the rest.
+          concurrency: 20,
+          settings: { backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: { name: string }) => retryDelay(retryPolicyOf(retry, job?.name ?? ''), attemptsMade) },
+        },
+      )
       this.worker.on('failed', (job, error) =>
-        logger.warn({ job: job?.name, err: error }, `Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retry.attempts})`),
+        logger.warn({ job: job?.name, err: error }, `Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retryPolicyOf(retry, job?.name ?? '').attempts})`),
       )
       this.worker.on('error', (error) => warnOnce(`Job worker: ${error.message}`))
     }

@@ -6,6 +6,8 @@ import type { UserLifecycle } from '../features/types.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
 import type { AuthCache } from '../services/auth-cache.js'
+import type { Logger } from '../logger.js'
+import type { WebhookHub } from '../webhooks/hub.js'
 /**
  * Jobs never carry a token, and a mail job only delivers: nothing usable sits in the outbox or
  * Redis, and a link voided after its request was accepted is never mailed. Where the request may
@@ -29,10 +31,13 @@ export interface BaseJobPayloads {
   /** A credential event's mail to the account (security/notices.ts). */
   'user:security-notice': NoticePayload
   /**
-   * Deletes security events older than 90 days and, with verification required, accounts left
-   * unverified for 24 h with no pending registration; queued every hour by the instances that run jobs.
+   * Deletes security events older than 90 days, webhook deliveries older than 30, and, with
+   * verification required, accounts left unverified for 24 h with no pending registration;
+   * queued every hour by the instances that run jobs.
    */
   'security:prune-events': Record<string, never>
+  /** One message to one webhook endpoint: the delivery row holds what is sent (webhooks/deliver.ts). */
+  'webhook:deliver': { deliveryId: number }
 }
 
 /**
@@ -53,6 +58,10 @@ export interface JobDeps {
   authCache: Pick<AuthCache, 'userChanged'>
   /** What the layers do when a job creates a user (services/users.ts `createUser`). */
   features: UserLifecycle
+  logger: Logger
+  webhooks: WebhookHub
+  /** How often a webhook message is tried before it is marked failed. */
+  webhookRetry: RetryPolicy
 }
 
 /** Base's own jobs (jobs/handlers.ts). */
@@ -79,6 +88,28 @@ export interface RetryPolicy {
  * accepted during an SMTP outage of that length is still delivered once SMTP is back.
  */
 export const defaultRetryPolicy: RetryPolicy = { attempts: 12, backoffMs: 2000, maxBackoffMs: 300_000 }
+
+/**
+ * Webhooks: 17 attempts, 10 s doubling up to 4 hours between them, about 26 hours in all: a
+ * receiver down for a day still gets every message (Standard Webhooks asks for about that).
+ */
+export const webhookRetryPolicy: RetryPolicy = { attempts: 17, backoffMs: 10_000, maxBackoffMs: 4 * 3600_000 }
+
+/** The policy of each job: `default`, unless the job has its own. */
+export type RetryPolicies = { default: RetryPolicy } & Partial<Record<JobName, RetryPolicy>>
+
+export const retryPolicyOf = (policies: RetryPolicies, name: string): RetryPolicy => policies[name as JobName] ?? policies.default
+
+/**
+ * Thrown by a handler that cannot start its work now (a webhook endpoint already busy): the job
+ * comes back after `delayMs` without counting as an attempt.
+ */
+export class RetryLater extends Error {
+  constructor(readonly delayMs: number) {
+    super(`Retry in ${delayMs} ms`)
+    this.name = 'RetryLater'
+  }
+}
 
 /** The wait after the n-th failed attempt (n from 1). */
 export const retryDelay = (retry: RetryPolicy, attempt: number) =>

@@ -7,9 +7,11 @@ import { Role } from './role.js'
 import { SecurityEvent } from './security-event.js'
 import { Session } from './session.js'
 import { User } from './user.js'
+import { WebhookDelivery } from './webhook-delivery.js'
+import { WebhookEndpoint } from './webhook-endpoint.js'
 import { bindUserFields } from './user-fields.js'
 
-export { EmailChangeToken, EmailVerificationToken, OutboxJob, PasswordResetToken, RefreshToken, Role, SecurityEvent, Session, User }
+export { EmailChangeToken, EmailVerificationToken, OutboxJob, PasswordResetToken, RefreshToken, Role, SecurityEvent, Session, User, WebhookDelivery, WebhookEndpoint }
 export type { OneTimeToken } from './one-time-token.js'
 export type { RoleName } from './role.js'
 
@@ -35,6 +37,8 @@ export function initModels(sequelize: Sequelize, features: ModelFeatures): void 
   Session.initModel(sequelize)
   OutboxJob.initModel(sequelize)
   SecurityEvent.initModel(sequelize)
+  WebhookEndpoint.initModel(sequelize)
+  WebhookDelivery.initModel(sequelize)
   for (const feature of features) for (const model of feature.models?.models ?? []) model.initModel(sequelize)
   User.belongsTo(Role, { foreignKey: 'roleId', as: 'Role' })
 }

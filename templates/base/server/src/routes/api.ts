@@ -15,6 +15,7 @@ import { activityRoutes } from './activity.js'
 import { authRoutes, mountMe } from './auth.js'
 import { sessionRoutes } from './session.js'
 import { userRoutes } from './users.js'
+import { webhookRoutes } from './webhooks.js'
 
 /**
  * JSON bodies, and every other body type read only to be dropped: it obeys the same size limit
@@ -114,6 +115,7 @@ function apiRoutes(ctx: AppContext): Router {
   router.use('/account', accountRoutes(ctx, limits))
   router.use('/users', userRoutes(ctx))
   router.use('/activity', activityRoutes(ctx))
+  router.use('/webhooks', webhookRoutes(ctx))
   router.use('/session', sessionRoutes(limits))
   for (const feature of ctx.features) feature.routes?.api?.(router, ctx)
   // Last, so that no other request pays for matching them.

@@ -5,11 +5,12 @@ import { SecurityEvent, User } from '../models/index.js'
 import type { AuthCache } from '../services/auth-cache.js'
 import { clientOf, deviceOf, revokeSessionRows, type ClientInfo } from '../services/sessions.js'
 import { clearConfirmations } from './confirmation.js'
-import type { CredentialEventKind } from './events.js'
+import { events, type CredentialEventKind } from './events.js'
 import { networkOf } from './network.js'
 import { voidPendingCredentials, type TokenFeatures } from './credential-tokens.js'
 import type { Locale } from '../i18n/locales.js'
 import { requestLocale } from '../i18n/request-locale.js'
+import type { WebhookHub } from '../webhooks/hub.js'
 
 /** Where an event came from, as its row records it: the client, its device string and network. */
 export interface EventOrigin extends ClientInfo {
@@ -43,8 +44,13 @@ export interface CredentialEventOptions {
   transaction?: Transaction
 }
 
-/** All the core needs of the app's services: it queues notices, tells the caches and voids the registered tokens. */
-type Deps = { queue: Pick<JobQueue, 'dispatch'>; authCache: Pick<AuthCache, 'sessionsChanged' | 'userChanged'>; features: TokenFeatures }
+/** All the core needs of the app's services: it queues notices and webhooks, tells the caches and voids the registered tokens. */
+type Deps = {
+  queue: Pick<JobQueue, 'dispatch'>
+  authCache: Pick<AuthCache, 'sessionsChanged' | 'userChanged'>
+  features: TokenFeatures
+  webhooks: Pick<WebhookHub, 'catalogue' | 'subscribed' | 'emit'>
+}
 
 /**
  * THE way a credential changes hands. Every credential event goes through here, which makes the
@@ -54,7 +60,9 @@ type Deps = { queue: Pick<JobQueue, 'dispatch'>; authCache: Pick<AuthCache, 'ses
  *   sign-ins waiting for a second step: security/credential-tokens.ts), in the same transaction
  *   as the change itself;
  * - the authentication caches of every instance drop what changed, once it is committed;
- * - an event with a notice queues `user:security-notice` through the outbox, in that transaction.
+ * - an event with a notice queues `user:security-notice` through the outbox, in that transaction;
+ * - so does an event some webhook endpoint takes (`webhook:deliver`, webhooks/hub.ts), and
+ *   `account_deleted` also makes `user.deleted`.
  * No controller revokes sessions, voids tokens or drops cached users on its own.
  */
 export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKind, userIds: number | number[], options: CredentialEventOptions = {}): Promise<void> {
@@ -73,6 +81,12 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     meta: options.meta ? JSON.stringify(options.meta) : null,
     revoking: revoke !== undefined,
   }
+  const sentAs = deps.webhooks.catalogue.typeOf(kind.type)
+  const deletion = kind.type === events.accountDeleted.type
+  // Outside a caller's transaction, and known from memory: whether the event must become one
+  // transaction with its messages. In a caller's transaction, `emit` looks within it.
+  const hooked = !options.transaction && ((await deps.webhooks.subscribed(sentAs)) || (deletion && (await deps.webhooks.subscribed('user.deleted'))))
+  const emitting = options.transaction !== undefined || hooked
 
   const sequelize = SecurityEvent.sequelize!
   const write = async (transaction?: Transaction) => {
@@ -93,6 +107,11 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     for (const event of noticed) {
       await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...kind.notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}), ...(locale ? { locale } : {}) }, transaction)
     }
+    if (emitting) {
+      const meta = options.meta ?? null
+      await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: origin.ip, device: origin.device, meta } })), transaction)
+      if (deletion) await deps.webhooks.emit('user.deleted', users.map((id) => ({ timestamp: createdAt, data: { user: { id } } })), transaction)
+    }
   }
   const announce = () => {
     if (revoke) deps.authCache.sessionsChanged(users)
@@ -104,7 +123,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     return
   }
   // A lone row (a sign-in, a failed one) is one INSERT; anything that must hold together is one transaction.
-  if (options.change || revoke || kind.notice) await sequelize.transaction(write)
+  if (options.change || revoke || kind.notice || hooked) await sequelize.transaction(write)
   else await write()
   announce()
 }

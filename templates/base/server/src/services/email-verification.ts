@@ -11,6 +11,7 @@ import { linksVoidedSince } from '../security/voided-since.js'
 import type { AuthCache } from './auth-cache.js'
 import { hashToken, newOneTimeToken } from './one-time-tokens.js'
 import { checkPassword } from './passwords.js'
+import type { WebhookHub } from '../webhooks/hub.js'
 import { createAccount } from './user-updates.js'
 import { findUserByEmail } from './users.js'
 import { mailLocale, type Locale } from '../i18n/locales.js'
@@ -28,6 +29,7 @@ interface Deps {
   mailer: Mailer
   authCache: Pick<AuthCache, 'userChanged'>
   features: UserLifecycle
+  webhooks: Pick<WebhookHub, 'emit'>
 }
 
 /**
@@ -220,7 +222,7 @@ const deleteAbandoned = sql(`DELETE FROM users WHERE id IN (:ids) AND ${ABANDONE
  * made with no pending registration. The conditions are checked again by the DELETE itself, so a
  * registration landing meanwhile keeps its account.
  */
-export async function pruneAbandonedAccounts(deps: Pick<Deps, 'authCache'>, now = Date.now()): Promise<number> {
+export async function pruneAbandonedAccounts(deps: Pick<Deps, 'authCache' | 'webhooks'>, now = Date.now()): Promise<number> {
   const sequelize = User.sequelize!
   const replacements = { cutoff: new Date(now - security.emailVerificationExpirySeconds * 1000), now: new Date(now) }
   let deleted = 0
@@ -228,7 +230,13 @@ export async function pruneAbandonedAccounts(deps: Pick<Deps, 'authCache'>, now 
     const rows = await sequelize.query<{ id: number }>(findAbandoned(sequelize), { replacements, type: QueryTypes.SELECT })
     if (rows.length === 0) return deleted
     const ids = rows.map((row) => Number(row.id))
-    await sequelize.query(deleteAbandoned(sequelize), { replacements: { ...replacements, ids } })
+    await sequelize.transaction(async (transaction) => {
+      await sequelize.query(deleteAbandoned(sequelize), { replacements: { ...replacements, ids }, transaction })
+      // `user.created` went out for them: so does `user.deleted`, for those the DELETE took.
+      const kept = new Set((await User.findAll({ attributes: ['id'], where: { id: ids }, transaction })).map((user) => user.id))
+      const gone = ids.filter((id) => !kept.has(id)).map((id) => ({ timestamp: new Date(now), data: { user: { id } } }))
+      await deps.webhooks.emit('user.deleted', gone, transaction)
+    })
     for (const id of ids) deps.authCache.userChanged(id)
     deleted += ids.length
     if (rows.length < 500) return deleted

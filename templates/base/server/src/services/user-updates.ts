@@ -2,14 +2,15 @@ import type { CreationAttributes } from 'sequelize'
 import type { AuthCache } from './auth-cache.js'
 import type { UserLifecycle } from '../features/types.js'
 import type { User } from '../models/user.js'
+import type { WebhookHub } from '../webhooks/hub.js'
 import { createUser } from './users.js'
 
 type Deps = { authCache: Pick<AuthCache, 'userChanged'> }
-type CreateDeps = Deps & { features: UserLifecycle }
+type CreateDeps = Deps & { features: UserLifecycle; webhooks: Pick<WebhookHub, 'emit'> }
 
 /** A new account from a registration: created, then the caches told (the users list's total counts it at once). */
 export async function createAccount(deps: CreateDeps, values: Parameters<typeof createUser>[1]): Promise<User> {
-  const user = await createUser(deps.features, values)
+  const user = await createUser(deps.features, values, deps.webhooks)
   deps.authCache.userChanged(user.id)
   return user
 }

@@ -6,6 +6,7 @@ import { unauthenticated } from '../http/errors.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
 import { boundUserFields } from '../models/user-fields.js'
+import type { WebhookHub } from '../webhooks/hub.js'
 import type { FeatureUserJson, SignInUser, UserJson, UserRow } from './user-json.js'
 import { isLocale, type Locale } from '../i18n/locales.js'
 
@@ -135,7 +136,9 @@ export async function roleId(name: RoleName): Promise<number> {
 
 /**
  * Creates a user and reloads it with its role, ready to serialise. Every way an account comes to
- * be goes through here, so the layers' `userCreated` runs for each, in the inserting transaction.
+ * be goes through here, so the layers' `userCreated` runs for each, in the inserting transaction,
+ * and so does `user.created` for the webhooks that take it (given `webhooks`: every path but a
+ * test's own users).
  */
 export async function createUser(features: UserLifecycle, values: {
   name: string
@@ -144,7 +147,7 @@ export async function createUser(features: UserLifecycle, values: {
   passwordHash: string | null
   role: RoleName
   verified: boolean
-}): Promise<User> {
+}, webhooks?: Pick<WebhookHub, 'emit'>): Promise<User> {
   const role = await roleId(values.role)
   const user = await User.sequelize!.transaction(async (transaction) => {
     const created = await User.create(
@@ -152,6 +155,9 @@ export async function createUser(features: UserLifecycle, values: {
       { transaction },
     )
     for (const feature of features) await feature.userCreated?.(created, transaction)
+    const { id, name, email, emailVerifiedAt, createdAt } = created
+    const user = { id, name, email, role: values.role, emailVerifiedAt: emailVerifiedAt?.toISOString() ?? null, createdAt: createdAt.toISOString() }
+    await webhooks?.emit('user.created', [{ timestamp: createdAt, data: { user } }], transaction)
     return created
   })
   return (await findUserById(user.id)) ?? user

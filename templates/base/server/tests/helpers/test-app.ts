@@ -18,6 +18,8 @@ import { createLogger, type Logger } from '../../src/logger.js'
 import type { RateLimitSettings } from '../../src/config/rate-limits.js'
 import { initModels, type RoleName, type User } from '../../src/models/index.js'
 import type { AuthCacheSettings } from '../../src/services/auth-cache.js'
+import type { RetryPolicy } from '../../src/jobs/types.js'
+import type { Resolver } from '../../src/webhooks/address-guard.js'
 import { cookieNames } from '../../src/services/cookies.js'
 import { hashPassword } from '../../src/services/passwords.js'
 import { createUser } from '../../src/services/users.js'
@@ -52,6 +54,10 @@ export interface TestAppOptions {
   ownDatabaseUrl?: string
   /** Feature layers instead of the app's own (a test's stand-in at an extension point); they may add no models. */
   features?: AppFeatures
+  /** Webhook retries (default: about a day's); a test compresses them. */
+  webhookRetry?: RetryPolicy
+  /** How webhook hosts resolve: a test's own names instead of DNS. */
+  webhookResolver?: Resolver
 }
 
 export interface TestApp {
@@ -142,6 +148,8 @@ export function useTestApps() {
       mailDir: options.mailDir ?? tempDir('app-mail-'),
       clientDir: options.clientDir ?? path.join(os.tmpdir(), 'no-client-build'),
       features: options.features,
+      webhookRetry: options.webhookRetry,
+      webhookResolver: options.webhookResolver,
     })
     apps.push(ctx)
     const app = createApp(ctx)

@@ -13,6 +13,8 @@ import * as markRevokingEvents from './0012-mark-revoking-events.js'
 import * as recordSignInFactor from './0013-record-sign-in-factor.js'
 import * as recordConfirmation from './0014-record-confirmation.js'
 import * as addUserLocale from './0015-add-user-locale.js'
+import * as createWebhookEndpoints from './0016-create-webhook-endpoints.js'
+import * as createWebhookDeliveries from './0017-create-webhook-deliveries.js'
 import type { FeatureMigrations } from '../../features/types.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -35,6 +37,8 @@ const baseMigrations = [
   { name: '0013-record-sign-in-factor', ...recordSignInFactor },
   { name: '0014-record-confirmation', ...recordConfirmation },
   { name: '0015-add-user-locale', ...addUserLocale },
+  { name: '0016-create-webhook-endpoints', ...createWebhookEndpoints },
+  { name: '0017-create-webhook-deliveries', ...createWebhookDeliveries },
 ]
 
 /** Base's migrations, then the feature layers', in layer order. */

@@ -1,4 +1,6 @@
 import type { AppFeature } from '../../context.js'
+import { sentAsThemselves } from '../../webhooks/catalogue.js'
+import { oauthEvents } from './events.js'
 import { config } from './config.js'
 import * as createOAuthAccounts from './migrations/0001-create-oauth-accounts.js'
 import { OAuthAccount } from './models/oauth-account.js'
@@ -34,4 +36,5 @@ export const feature: AppFeature = {
       routes: (router, ctx) => router.use('/confirm/provider', providerConfirmRoutes(ctx)),
     },
   ],
+  webhookEvents: sentAsThemselves(oauthEvents),
 }

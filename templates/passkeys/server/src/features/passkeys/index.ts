@@ -1,5 +1,7 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
 import type { AppFeature } from '../../context.js'
+import { sentAsThemselves } from '../../webhooks/catalogue.js'
+import { passkeyEvents } from './events.js'
 import { config } from './config.js'
 import { passkeyEndpoints } from './controllers/passkey-endpoints.js'
 import * as createPasskeys from './migrations/0001-create-passkeys.js'
@@ -59,4 +61,5 @@ export const feature: AppFeature = {
       routes: (router, ctx, passwordChecked) => router.use('/confirm/passkey', passkeyConfirmRoutes(ctx, passwordChecked)),
     },
   ],
+  webhookEvents: sentAsThemselves(passkeyEvents),
 }

@@ -35,5 +35,17 @@ export const teamEvents = {
 /** Every event a team's activity lists, the invitations' included (they raise theirs with `meta.teamId` too). */
 export const TEAM_EVENT_TYPES = [...Object.values(teamEvents).map((kind) => kind.type), 'invitation_sent', 'invitation_accepted'] as const
 
+/** The teams' events as webhooks send them: under `team.`, so an endpoint can take them all with `team.*`. */
+export const teamWebhookEvents: Record<(typeof TEAM_EVENT_TYPES)[number], string> = {
+  team_created: 'team.created',
+  team_deleted: 'team.deleted',
+  member_added: 'team.member_added',
+  member_removed: 'team.member_removed',
+  member_role_changed: 'team.member_role_changed',
+  ownership_transferred: 'team.ownership_transferred',
+  invitation_sent: 'team.invitation_sent',
+  invitation_accepted: 'team.invitation_accepted',
+}
+
 /** The meta of a team's event: its team first, then what else it records. */
 export const teamMeta = (teamId: number, rest: Record<string, unknown> = {}) => ({ teamId, ...rest })

@@ -1,6 +1,6 @@
 import { DataTypes } from 'sequelize'
 import type { AppFeature } from '../../context.js'
-import './events.js'
+import { teamWebhookEvents } from './events.js'
 import { invitationRateLimits } from './invitation-config.js'
 import { invitationToken } from './invitation-credential-token.js'
 import { invitationJobs } from './invitation-jobs.js'
@@ -48,4 +48,5 @@ export const feature: AppFeature = {
   userDeletion: teamsOnUserDeletion,
   credentialTokens: [invitationToken],
   jobs: invitationJobs,
+  webhookEvents: teamWebhookEvents,
 }

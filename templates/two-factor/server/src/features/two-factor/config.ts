@@ -3,7 +3,7 @@ import type { FeatureConfig } from '../types.js'
 
 declare module '../../config/env.js' {
   interface FeatureSecrets {
-    /** Encrypts two-factor secrets at rest (features/two-factor/services/encryption.ts). */
+    /** Encrypts two-factor secrets at rest (security/encryption.ts, its own key). */
     ENCRYPTION_KEY: string
   }
 }

@@ -1,5 +1,7 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
 import type { AppFeature } from '../../context.js'
+import { sentAsThemselves } from '../../webhooks/catalogue.js'
+import { twoFactorEvents } from './events.js'
 import { config } from './config.js'
 import * as addTwoFactor from './migrations/0001-add-two-factor.js'
 import * as challengeFirstFactor from './migrations/0002-challenge-first-factor.js'
@@ -13,7 +15,7 @@ import { en } from './messages/en.js'
 
 declare module '../../models/user.js' {
   interface User {
-    /** The TOTP secret, AES-256-GCM encrypted (services/encryption.ts); in use once confirmed. */
+    /** The TOTP secret, AES-256-GCM encrypted (security/encryption.ts); in use once confirmed. */
     twoFactorSecret: CreationOptional<string | null>
     /** Set by POST /api/account/two-factor, moved to twoFactorSecret by the confirmation. */
     twoFactorPendingSecret: CreationOptional<string | null>
@@ -74,4 +76,5 @@ export const feature: AppFeature = {
     { model: TwoFactorRecoveryCode, grants: 'sign-in', pending: false },
   ],
   confirmMethods: [confirmByCode],
+  webhookEvents: sentAsThemselves(twoFactorEvents),
 }

@@ -8,7 +8,7 @@ import { fallBackToPersonal } from './current-team.js'
 import { voidInvitationsOnMembershipChange } from './invitations.js'
 import { lockedMember, ownerCount, withTeamLocked } from './team-lock.js'
 
-type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features'>
+type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
 
 const lastOwner = () => fieldError('role', 'teams.lastOwner')
 

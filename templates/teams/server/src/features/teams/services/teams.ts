@@ -10,7 +10,7 @@ import { fallBackToPersonal } from './current-team.js'
 import { teamJson, type TeamJson } from './team-json.js'
 import { lockedMember, withTeamLocked } from './team-lock.js'
 
-type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features'>
+type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
 
 /** A shared team, its creator its owner; it becomes the creator's current team. */
 export function createTeam(ctx: Deps, req: Request, name: string): Promise<TeamJson> {

@@ -6,7 +6,7 @@ import { validate } from '../../../http/validate.js'
 import { User } from '../../../models/index.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { twoFactorEvents } from '../events.js'
-import { decrypt } from '../services/encryption.js'
+import { decrypt } from '../../../security/encryption.js'
 import { replaceRecoveryCodes } from '../services/recovery-codes.js'
 import { stepNotUsed, stepOfCode } from '../services/totp.js'
 import { INVALID_CODE, USED_CODE, codeField } from './fields.js'
@@ -20,7 +20,7 @@ export function confirmTwoFactor(ctx: AppContext): RequestHandler {
     const user = await User.findByPk(req.auth!.id)
     if (!user) throw unauthenticated()
     const pending = user.twoFactorPendingSecret
-    const secret = pending ? decrypt(pending, ctx.env.ENCRYPTION_KEY) : null
+    const secret = pending ? decrypt(pending, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') : null
     if (!pending || !secret) throw fieldError('code', 'twoFactor.setUpFirst')
     const step = stepOfCode(secret, code)
     if (step === null) {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../../context.js'
 import { currentPasswordField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
-import { encrypt } from '../services/encryption.js'
+import { encrypt } from '../../../security/encryption.js'
 import { newTotpSecret, otpauthUrl, qrCodeSvg } from '../services/totp.js'
 import { saveUserChanges } from '../../../services/user-updates.js'
 import { signedInUser } from '../../../services/users.js'
@@ -20,7 +20,7 @@ export function enableTwoFactor(ctx: AppContext): RequestHandler {
     validate(enableTwoFactorSchema, req.body)
     const user = await signedInUser(req)
     const secret = newTotpSecret()
-    await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY) })
+    await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') })
     const url = otpauthUrl(secret, user.email)
     res.json({ secret, otpauth_url: url, qr_svg: await qrCodeSvg(url) })
   }

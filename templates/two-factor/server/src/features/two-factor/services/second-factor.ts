@@ -6,7 +6,7 @@ import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { events } from '../../../security/events.js'
 import { INVALID_CODE, USED_CODE } from '../controllers/fields.js'
 import { twoFactorEvents } from '../events.js'
-import { decrypt } from './encryption.js'
+import { decrypt } from '../../../security/encryption.js'
 import { lockedUntil, reachesLockout, SECOND_FACTOR_FAILURE } from './lockout.js'
 import { useRecoveryCode } from './recovery-codes.js'
 import { acceptStep, stepOfCode } from './totp.js'
@@ -26,7 +26,7 @@ export async function refuseWhileLocked(res: Response, userId: number): Promise<
 
 /** A code from the authenticator: null when right (and now used), else the error to answer. */
 export async function checkCode(ctx: AppContext, user: User, code: string, field = 'code'): Promise<HttpError | null> {
-  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, ctx.env.ENCRYPTION_KEY) : null
+  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') : null
   if (user.twoFactorSecret && !secret) {
     ctx.logger.error({ userId: user.id }, 'two-factor secret does not decrypt: was ENCRYPTION_KEY changed? Recovery codes still work.')
   }

@@ -1,0 +1,22 @@
+import type { WebhookDelivery, WebhookEndpoint } from '../../models/index.js'
+import { parsePatterns } from '../../webhooks/hub.js'
+
+/** An endpoint as the API shows it: never its secret, which only its creation answer carries. */
+export const webhookJson = (endpoint: WebhookEndpoint) => ({
+  id: endpoint.id,
+  url: endpoint.url,
+  events: parsePatterns(endpoint.events),
+  createdAt: endpoint.createdAt.toISOString(),
+  updatedAt: endpoint.updatedAt.toISOString(),
+})
+
+/** A row of the delivery log, in the contract's shape (why an attempt failed goes to the server's log). */
+export const deliveryJson = (delivery: WebhookDelivery) => ({
+  id: delivery.id,
+  event: delivery.event,
+  status: delivery.status,
+  attempts: delivery.attempts,
+  responseStatus: delivery.responseStatus ?? null,
+  createdAt: delivery.createdAt.toISOString(),
+  deliveredAt: delivery.deliveredAt ? delivery.deliveredAt.toISOString() : null,
+})
