@@ -4,6 +4,7 @@ import { accountRouteDocs } from './account.js'
 import { adminRouteDocs } from './admin.js'
 import { apiRouteDocs } from './api.js'
 import { authRouteDocs } from './auth.js'
+import { webhookRouteDocs } from './webhooks.js'
 
 /**
  * Base's routes, by area: a new area of base adds its list here (a layer's go through its
@@ -14,4 +15,5 @@ export const baseRouteDocs: RouteDocs<AppContext>[] = [
   authRouteDocs,
   accountRouteDocs,
   adminRouteDocs,
+  webhookRouteDocs,
 ]
