@@ -29,9 +29,14 @@ async function ownedTeams(userIds: number[], transaction: Transaction): Promise<
   const teams = owned.map((row) => Number(row.teamId))
   if (teams.length === 0) return []
   if (dialect !== 'sqlite') await sequelize.query(`SELECT id FROM teams WHERE id IN (:teams) ORDER BY id FOR UPDATE`, { replacements: { teams }, type: QueryTypes.SELECT, transaction })
+  // Under the teams' locks no change to their members is under way, but on MySQL a plain read
+  // sees the transaction's snapshot, taken before an owner who left while this waited had gone:
+  // the count would keep them, and the deletion strand the team. A locking read sees the commit.
+  // (PostgreSQL reads each statement's latest commits; SQLite's transaction holds the database.)
+  const latest = dialect === 'mysql' ? ' LOCK IN SHARE MODE' : ''
   const left = await sequelize.query<{ teamId: number; owners: number | string; members: number | string }>(
     forDialect(`SELECT "teamId", SUM(CASE WHEN role = 'owner' THEN 1 ELSE 0 END) AS owners, COUNT(*) AS members
-      FROM team_members WHERE "teamId" IN (:teams) AND "userId" NOT IN (:users) GROUP BY "teamId"`, dialect),
+      FROM team_members WHERE "teamId" IN (:teams) AND "userId" NOT IN (:users) GROUP BY "teamId"${latest}`, dialect),
     { replacements: { teams, users: userIds }, type: QueryTypes.SELECT, transaction },
   )
   const byTeam = new Map(left.map((row) => [Number(row.teamId), row]))
