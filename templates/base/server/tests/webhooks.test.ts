@@ -221,7 +221,9 @@ describe.each([
     const port = await freePort()
     const endpoint = await register(app, admin, `http://127.0.0.1:${port}/later`)
     const ids = [(await api(app, admin).test(endpoint.id)).body.delivery.id, (await api(app, admin).test(endpoint.id)).body.delivery.id] as number[]
-    await within(5000, async () => (await WebhookDelivery.count({ where: { id: ids, status: 'retrying' } })) === 2)
+    // Both tried and refused once. 5 s ran out once in CI on BullMQ beside another file's load
+    // (not seen again in 6 runs): the point here is that nothing is lost, not how fast.
+    await within(20_000, async () => (await WebhookDelivery.count({ where: { id: ids, status: 'retrying' } })) === 2)
     await later.start(port)
     try {
       for (const id of ids) await deliveryDone(id)
@@ -230,7 +232,7 @@ describe.each([
     } finally {
       await later.stop()
     }
-  })
+  }, 60_000)
 })
 
 describe('what a webhook may reach (WEBHOOK_ALLOW_PRIVATE off)', () => {
