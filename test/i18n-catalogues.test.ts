@@ -1,4 +1,5 @@
 import { NodeTypes, parse, type RootNode, type TemplateChildNode } from '@vue/compiler-dom'
+import { dirname, join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { renderProject } from '../src/generate/index.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
@@ -6,7 +7,8 @@ import { countingRandom } from './helpers/random.js'
 
 /**
  * Every text a person reads in a generated client comes from the catalogues
- * (`client/src/locales/<locale>.json`, and each layer's `client/src/features/<layer>/locales/`),
+ * (`client/src/locales/<locale>.json` and `locales/pages/<locale>.json`, and each layer's
+ * `client/src/features/<layer>/locales/`),
  * checked on every variant of the pairwise set, rendered in memory.
  */
 const LOCALES = ['en', 'de'] as const
@@ -28,7 +30,7 @@ const USER_FACING = new Set([
   'title',
 ])
 
-const CATALOGUE = /^client\/src\/(?:features\/[^/]+\/)?locales\/([^/]+)\.json$/
+const CATALOGUE = /^client\/src\/(?:features\/[^/]+\/)?locales\/(?:pages\/)?([^/]+)\.json$/
 const KEY = /^[a-zA-Z][\w-]*(?:\.[\w-]+)+$/
 const LETTER = /\p{L}/u
 
@@ -121,6 +123,27 @@ function keyUses(source: string) {
   return { names, prefixes, asked }
 }
 
+/**
+ * The client files in the first load: what `main.ts` imports without `import()`, and what those
+ * import in turn. Pages and dialogs loaded later are left out.
+ */
+function firstLoad(files: Files): string[] {
+  const found = new Set<string>()
+  const visit = (path: string) => {
+    if (found.has(path)) return
+    found.add(path)
+    const source = files.get(path)!.toString()
+    for (const [, spec] of source.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+      if (!spec!.startsWith('@/') && !spec!.startsWith('.')) continue
+      const base = spec!.startsWith('@/') ? `client/src/${spec!.slice(2)}` : join(dirname(path), spec!)
+      const target = [base, `${base}.ts`, `${base}/index.ts`].find((candidate) => /\.(vue|ts)$/.test(candidate) && files.has(candidate))
+      if (target) visit(target)
+    }
+  }
+  visit('client/src/main.ts')
+  return [...found]
+}
+
 describe.each(VARIANT_IDS)('the %s variant’s texts', (id) => {
   const files: Files = renderProject(variantAnswers(id), 'x', { random: countingRandom() })
   const sources = [...files].filter(([path]) => path.startsWith('client/src/') && /\.(vue|ts)$/.test(path))
@@ -139,10 +162,20 @@ describe.each(VARIANT_IDS)('the %s variant’s texts', (id) => {
     expect(literals).toEqual([])
   })
 
-  it.each(LOCALES.filter((locale) => locale !== 'en'))('has every English key in %s, and no other', (locale) => {
+  it.each(LOCALES.filter((locale) => locale !== 'en'))('has every English key in %s, and no other, in the same part', (locale) => {
     const other = keys.get(locale)!
     expect([...en.keys()].filter((key) => !other.has(key)).map((key) => `${key} (${en.get(key)})`)).toEqual([])
     expect([...other.keys()].filter((key) => !en.has(key)).map((key) => `${key} (${other.get(key)})`)).toEqual([])
+    const elsewhere = [...other].filter(([key, path]) => en.has(key) && path !== en.get(key)!.replace(/en\.json$/, `${locale}.json`))
+    expect(elsewhere.map(([key, path]) => `${key} (${path})`)).toEqual([])
+  })
+
+  it('has every text the first page shows in the first load', () => {
+    const later = new Set([...en].filter(([, path]) => path.includes('/locales/pages/')).map(([key]) => key))
+    expect(later.size).toBeGreaterThan(0)
+    const needed = firstLoad(files).flatMap((path) => [...keyUses(files.get(path)!.toString()).names].map((key) => [path, key] as const))
+    expect(needed.length).toBeGreaterThan(0)
+    expect(needed.filter(([, key]) => later.has(key)).map(([path, key]) => `${key} (${path})`)).toEqual([])
   })
 
   it('uses every key, and asks for none that is missing', () => {

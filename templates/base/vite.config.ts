@@ -23,27 +23,28 @@ function axiosWithoutFetch(): Plugin {
   }
 }
 
-// The catalogues (client/src/locales/*.json, and each feature's) become vue-i18n's message trees
-// here, at build time, with vue-i18n's own compiler: the browser gets the runtime-only build, with
-// no message compiler (smaller, and nothing evaluated at run time). A malformed message fails the
-// build, naming its key.
+// The catalogues (client/src/locales/*.json and locales/pages/*.json, and each feature's) become
+// vue-i18n's messages here, at build time, with vue-i18n's own compiler: the browser gets the
+// runtime-only build, with no message compiler (smaller, and nothing evaluated at run time). A
+// malformed message fails the build, naming its key. The tree is flattened to dotted keys
+// (`{ "nav.dashboard": … }`), the form petite-vue-i18n looks keys up in without a path parser.
 function i18nCatalogues(): Plugin {
-  const catalogue = /\/client\/src\/(?:features\/[^/]+\/)?locales\/[^/]+\.json$/
-  const compile = (value: unknown, key: string): unknown => {
+  const catalogue = /\/client\/src\/(?:features\/[^/]+\/)?locales\/(?:pages\/)?[^/]+\.json$/
+  const compile = (value: unknown, key: string): [string, unknown][] => {
     if (typeof value !== 'object' || value === null) {
       const onError = (error: Error) => {
         throw new Error(`${key}: ${error.message}`)
       }
-      return baseCompile(String(value), { jit: true, location: false, minify: true, onError }).ast
+      return [[key, baseCompile(String(value), { jit: true, location: false, minify: true, onError }).ast]]
     }
-    return Object.fromEntries(Object.entries(value).map(([name, inner]) => [name, compile(inner, key ? `${key}.${name}` : name)]))
+    return Object.entries(value).flatMap(([name, inner]) => compile(inner, key ? `${key}.${name}` : name))
   }
   return {
     name: 'i18n-catalogues',
     enforce: 'pre',
     transform(code, id) {
       if (!catalogue.test(id.replace(/\\/g, '/'))) return
-      return { code: `export default ${JSON.stringify(compile(JSON.parse(code), ''))}`, map: null, moduleType: 'js' }
+      return { code: `export default ${JSON.stringify(Object.fromEntries(compile(JSON.parse(code), '')))}`, map: null, moduleType: 'js' }
     },
   }
 }
@@ -62,7 +63,7 @@ export default defineConfig({
   root: fileURLToPath(new URL('./client', import.meta.url)),
   plugins: [vue(), i18nCatalogues(), axiosWithoutFetch()],
   // Every component uses the Composition API: the Options API support can stay out of the bundle,
-  // as can vue-i18n's legacy API, its global components, its message compiler and devtools hooks.
+  // as can vue-i18n's legacy API, its message compiler and devtools hooks.
   define: {
     __VUE_OPTIONS_API__: 'false',
     __VUE_I18N_LEGACY_API__: 'false',
@@ -74,7 +75,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./client/src', import.meta.url)) },
-      { find: /^vue-i18n$/, replacement: 'vue-i18n/dist/vue-i18n.runtime.mjs' },
+      { find: /^petite-vue-i18n$/, replacement: 'petite-vue-i18n/dist/petite-vue-i18n.runtime.mjs' },
     ],
   },
   server: {
@@ -97,8 +98,15 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist/client', import.meta.url)),
     emptyOutDir: true,
-    // The chunks loaded later (the users page, axios) import nothing but the entry, which is
-    // there already: no module to preload, so no polyfill for it either.
+    // Every browser the app supports preloads modules itself.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // The framework every page runs on, in one chunk beside the entry: left to itself the bundler
+        // splits it by which pages share which part, into chunks that compress worse and cost
+        // more requests. A package one page needs (axios for uploads, say) stays with that page.
+        codeSplitting: { groups: [{ name: 'vendor', test: /[\\/]node_modules[\\/](?:@vue|vue|vue-router|pinia|petite-vue-i18n|@intlify)[\\/]/ }] },
+      },
+    },
   },
 })

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { currentLocale, t } from '@/lib/i18n'
 import { browserLocale, setLocale } from '@/lib/locale'
 import { formatNumber } from '@/lib/numbers'
+import { withPageTexts } from '@/lib/page-texts'
 import { localTime, relativeTime } from '@/lib/time'
 
 const languages = (list: string[]) => vi.spyOn(navigator, 'languages', 'get').mockReturnValue(list)
@@ -27,7 +28,7 @@ describe('the language', () => {
     expect(currentLocale()).toBe('de')
     expect(document.documentElement.lang).toBe('de')
     expect(t('login.title')).toBe('Anmelden')
-    expect(t('dashboard.welcome', { name: 'Anna' })).toBe('Willkommen, Anna')
+    expect(t('nav.settings')).toBe('Einstellungen')
     expect(formatNumber(1234567)).toBe('1.234.567')
     expect(relativeTime(new Date(Date.now() - 5 * 60_000))).toBe('vor 5 Minuten')
     expect(relativeTime(new Date())).toBe('gerade eben')
@@ -37,6 +38,17 @@ describe('the language', () => {
     expect(document.documentElement.lang).toBe('en')
     expect(formatNumber(1234567)).toBe('1,234,567')
     expect(relativeTime(new Date(Date.now() - 5 * 60_000))).toBe('5 minutes ago')
+  })
+
+  it('loads the pages’ texts with the first page that needs them, and with each switch after', async () => {
+    // The test set-up gave English its pages' texts; German has none until a page asks.
+    await setLocale('de')
+    expect(t('dashboard.welcome', { name: 'Anna' })).toBe('Welcome, Anna')
+    const page = { default: 'the page' }
+    await expect(withPageTexts(async () => page)()).resolves.toBe(page)
+    expect(t('dashboard.welcome', { name: 'Anna' })).toBe('Willkommen, Anna')
+    await setLocale('en')
+    expect(t('dashboard.welcome', { name: 'Anna' })).toBe('Welcome, Anna')
   })
 
   it('keeps the later of two quick switches', async () => {

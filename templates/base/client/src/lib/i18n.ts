@@ -1,4 +1,4 @@
-import { createI18n, type Composer } from 'vue-i18n'
+import { createI18n, type Composer } from 'petite-vue-i18n'
 import en from '@/locales/en.json'
 
 /** The languages the app speaks. The first one's catalogue ships with the app; the others load when chosen. */
@@ -24,8 +24,11 @@ const global = i18n.global as unknown as Composer
 /** Text for code outside components (stores, guards, helpers); components use `$t`. */
 export const t = global.t
 
-/** Whether a key has a text (in the current locale or English): kinds of event a newer server adds, say. */
-export const te = (key: string) => global.te(key) || global.te(key, 'en')
+/**
+ * Whether a key has a text (in the current locale or English): kinds of event a newer server adds,
+ * say. The catalogues' keys are flat (`vite.config.ts` flattens them), so a lookup is enough.
+ */
+export const te = (key: string) => key in global.getLocaleMessage(global.locale.value) || key in global.getLocaleMessage('en')
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale)
 

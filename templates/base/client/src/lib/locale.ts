@@ -1,9 +1,11 @@
 import { features } from '@/features'
 import { addMessages, isLocale, LOCALES, useMessages, type Catalogue, type LazyLocale, type Locale } from './i18n'
+import { pageTexts, pageTextsNeeded } from './page-texts'
 
 type Load = () => Promise<{ default: Catalogue }>
 
-// Base's catalogues of the languages that load when chosen (`en` is in the first load).
+// Base's first-page texts of the languages that load when chosen (`en` is in the first load; the
+// other pages' texts are `page-texts.ts`'s).
 const BASE: Record<LazyLocale, Load> = { de: () => import('@/locales/de.json') }
 
 // Each layer brings its own entries (`ClientFeature.messages`); English joins at once.
@@ -46,6 +48,8 @@ export async function setLocale(locale: Locale): Promise<void> {
   wanted = locale
   try {
     await load(locale)
+    // Checked right before the switch, with no wait in between: a page opened meanwhile is covered.
+    if (pageTextsNeeded()) await pageTexts(locale)
   } catch {
     return
   }

@@ -2,19 +2,7 @@ import { createRouter, createWebHistory, type RouterHistory } from 'vue-router'
 import { installGuards } from './guards'
 import { features } from '@/features'
 import LoginPage from '@/pages/LoginPage.vue'
-import RegisterPage from '@/pages/RegisterPage.vue'
-import ForgotPasswordPage from '@/pages/ForgotPasswordPage.vue'
-import ResetPasswordPage from '@/pages/ResetPasswordPage.vue'
-import VerifyEmailPage from '@/pages/VerifyEmailPage.vue'
-import ConfirmEmailPage from '@/pages/ConfirmEmailPage.vue'
-import DashboardPage from '@/pages/DashboardPage.vue'
-import NotFoundPage from '@/pages/NotFoundPage.vue'
-import SettingsLayout from '@/layouts/SettingsLayout.vue'
-import ProfileSettingsPage from '@/pages/settings/ProfileSettingsPage.vue'
-import PasswordSettingsPage from '@/pages/settings/PasswordSettingsPage.vue'
-import SessionsSettingsPage from '@/pages/settings/SessionsSettingsPage.vue'
-import SecuritySettingsPage from '@/pages/settings/SecuritySettingsPage.vue'
-import DeleteAccountSettingsPage from '@/pages/settings/DeleteAccountSettingsPage.vue'
+import { withPageTexts } from '@/lib/page-texts'
 
 declare module 'vue-router' {
   interface RouteMeta {
@@ -27,46 +15,46 @@ declare module 'vue-router' {
   }
 }
 
-// Pages load with the app: apart they would weigh more than together (each chunk lists what it
-// imports from the rest). Only the users page, for admins alone and the heaviest (the DataTable),
-// loads when it is first opened, so no one else downloads it; so do the webhooks, for admins too.
+// The login page, where every signed-out visit lands, comes with the app; every other page is a
+// chunk of its own, loaded when it is first opened (create-vue's way), with the texts it shows.
+// So the first load carries what the first page needs, not what an admin's or a settings page does.
 export function createAppRouter(history: RouterHistory = createWebHistory()) {
   const router = createRouter({
     history,
     routes: [
       { path: '/', redirect: '/dashboard' },
       { path: '/login', name: 'login', component: LoginPage, meta: { guest: true, title: 'titles.login' } },
-      { path: '/register', name: 'register', component: RegisterPage, meta: { guest: true, title: 'titles.register' } },
-      { path: '/forgot-password', name: 'forgot-password', component: ForgotPasswordPage, meta: { guest: true, title: 'titles.forgotPassword' } },
+      { path: '/register', name: 'register', component: withPageTexts(() => import('@/pages/RegisterPage.vue')), meta: { guest: true, title: 'titles.register' } },
+      { path: '/forgot-password', name: 'forgot-password', component: withPageTexts(() => import('@/pages/ForgotPasswordPage.vue')), meta: { guest: true, title: 'titles.forgotPassword' } },
       ...features.flatMap((feature) => feature.routes ?? []),
       // Mail links work whether or not someone is signed in on this browser.
-      { path: '/reset-password', name: 'reset-password', component: ResetPasswordPage, meta: { title: 'titles.resetPassword' } },
-      { path: '/verify-email', name: 'verify-email', component: VerifyEmailPage, meta: { title: 'titles.verifyEmail' } },
-      { path: '/confirm-email', name: 'confirm-email', component: ConfirmEmailPage, meta: { title: 'titles.confirmEmail' } },
-      { path: '/dashboard', name: 'dashboard', component: DashboardPage, meta: { auth: true, title: 'titles.dashboard' } },
-      { path: '/users', name: 'users', component: () => import('@/pages/UsersPage.vue'), meta: { auth: true, admin: true, title: 'titles.users' } },
-      { path: '/admin/webhooks', name: 'admin-webhooks', component: () => import('@/pages/admin/WebhooksPage.vue'), meta: { auth: true, admin: true, title: 'titles.webhooks' } },
+      { path: '/reset-password', name: 'reset-password', component: withPageTexts(() => import('@/pages/ResetPasswordPage.vue')), meta: { title: 'titles.resetPassword' } },
+      { path: '/verify-email', name: 'verify-email', component: withPageTexts(() => import('@/pages/VerifyEmailPage.vue')), meta: { title: 'titles.verifyEmail' } },
+      { path: '/confirm-email', name: 'confirm-email', component: withPageTexts(() => import('@/pages/ConfirmEmailPage.vue')), meta: { title: 'titles.confirmEmail' } },
+      { path: '/dashboard', name: 'dashboard', component: withPageTexts(() => import('@/pages/DashboardPage.vue')), meta: { auth: true, title: 'titles.dashboard' } },
+      { path: '/users', name: 'users', component: withPageTexts(() => import('@/pages/UsersPage.vue')), meta: { auth: true, admin: true, title: 'titles.users' } },
+      { path: '/admin/webhooks', name: 'admin-webhooks', component: withPageTexts(() => import('@/pages/admin/WebhooksPage.vue')), meta: { auth: true, admin: true, title: 'titles.webhooks' } },
       {
         // The children inherit `auth`: vue-router merges the meta of every matched record.
         path: '/settings',
-        component: SettingsLayout,
+        component: withPageTexts(() => import('@/layouts/SettingsLayout.vue')),
         meta: { auth: true },
         redirect: { name: 'settings-profile' },
         children: [
-          { path: 'profile', name: 'settings-profile', component: ProfileSettingsPage, meta: { title: 'titles.profile' } },
-          { path: 'password', name: 'settings-password', component: PasswordSettingsPage, meta: { title: 'titles.password' } },
-          { path: 'sessions', name: 'settings-sessions', component: SessionsSettingsPage, meta: { title: 'titles.sessions' } },
-          { path: 'security', name: 'settings-security', component: SecuritySettingsPage, meta: { title: 'titles.security' } },
+          { path: 'profile', name: 'settings-profile', component: withPageTexts(() => import('@/pages/settings/ProfileSettingsPage.vue')), meta: { title: 'titles.profile' } },
+          { path: 'password', name: 'settings-password', component: withPageTexts(() => import('@/pages/settings/PasswordSettingsPage.vue')), meta: { title: 'titles.password' } },
+          { path: 'sessions', name: 'settings-sessions', component: withPageTexts(() => import('@/pages/settings/SessionsSettingsPage.vue')), meta: { title: 'titles.sessions' } },
+          { path: 'security', name: 'settings-security', component: withPageTexts(() => import('@/pages/settings/SecuritySettingsPage.vue')), meta: { title: 'titles.security' } },
           ...features.flatMap((feature) => feature.settings ?? []),
           {
             path: 'delete-account',
             name: 'settings-delete-account',
-            component: DeleteAccountSettingsPage,
+            component: withPageTexts(() => import('@/pages/settings/DeleteAccountSettingsPage.vue')),
             meta: { title: 'titles.deleteAccount' },
           },
         ],
       },
-      { path: '/:pathMatch(.*)*', name: 'not-found', component: NotFoundPage, meta: { title: 'titles.notFound' } },
+      { path: '/:pathMatch(.*)*', name: 'not-found', component: withPageTexts(() => import('@/pages/NotFoundPage.vue')), meta: { title: 'titles.notFound' } },
     ],
     // Back and forward return to where the user was; new pages start at the top. Visits with
     // preserveScroll restore their own position after this has run.

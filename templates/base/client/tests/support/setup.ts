@@ -16,10 +16,12 @@ vi.mock('axios', async (importOriginal) => {
   return axios
 })
 
-// The tests read the pages in English, every layer's texts included. The catalogues come straight
-// from their files: importing the layers' index files here would load their modules before a test
-// file's vi.mock of what they import.
-for (const catalogue of Object.values(import.meta.glob<Catalogue>('@/features/*/locales/en.json', { eager: true, import: 'default' }))) {
+// The tests read the pages in English, every layer's texts included, and the pages' own (which the
+// app loads with the first page that needs them: a component mounted alone has none). The
+// catalogues come straight from their files: importing the layers' index files here would load
+// their modules before a test file's vi.mock of what they import.
+const catalogues = import.meta.glob<Catalogue>(['@/locales/pages/en.json', '@/features/*/locales/en.json'], { eager: true, import: 'default' })
+for (const catalogue of Object.values(catalogues)) {
   addMessages('en', catalogue)
 }
 config.global.plugins.push(i18n)

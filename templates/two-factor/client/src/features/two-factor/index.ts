@@ -2,8 +2,7 @@ import type { ClientFeature } from '../types'
 import en from '@/features/two-factor/locales/en.json'
 import TwoFactorConfirm from '@/features/two-factor/components/TwoFactorConfirm.vue'
 import { challengeLocation, needsTwoFactor } from '@/features/two-factor/lib/two-factor'
-import TwoFactorChallengePage from '@/features/two-factor/pages/TwoFactorChallengePage.vue'
-import TwoFactorSettingsPage from '@/features/two-factor/pages/settings/TwoFactorSettingsPage.vue'
+import { withPageTexts } from '@/lib/page-texts'
 
 declare module '@/types' {
   interface FeatureUserFields {
@@ -18,11 +17,11 @@ export const feature: ClientFeature = {
     {
       path: '/two-factor-challenge',
       name: 'two-factor-challenge',
-      component: TwoFactorChallengePage,
+      component: withPageTexts(() => import('@/features/two-factor/pages/TwoFactorChallengePage.vue')),
       meta: { guest: true, title: 'twoFactor.titles.challenge' },
     },
   ],
-  settings: [{ path: 'two-factor', name: 'settings-two-factor', component: TwoFactorSettingsPage, meta: { title: 'twoFactor.titles.settings' } }],
+  settings: [{ path: 'two-factor', name: 'settings-two-factor', component: withPageTexts(() => import('@/features/two-factor/pages/settings/TwoFactorSettingsPage.vue')), meta: { title: 'twoFactor.titles.settings' } }],
   afterLogin: (data, redirect) => (needsTwoFactor(data) ? challengeLocation(redirect) : undefined),
   confirm: { method: 'totp', component: TwoFactorConfirm },
   messages: { en, de: () => import('@/features/two-factor/locales/de.json') },
