@@ -61,17 +61,16 @@ import base from './vite.config.ts'
 
 const group = new RegExp(${JSON.stringify(PACKAGE_GROUP)})
 
-export default mergeConfig(base, {
-  build: {
-    outDir: ${JSON.stringify(outDir)},
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'by package', name: (id: string) => { const match = group.exec(id); return match ? 'pkg-' + (match[1] ?? 'vue').replace('/', '+') : null } }] },
-      },
-    },
+const config = mergeConfig(base, { build: { outDir: ${JSON.stringify(outDir)}, emptyOutDir: true } })
+// In place of the project's own chunking (mergeConfig would add to its groups, not replace them).
+config.build.rolldownOptions = {
+  ...config.build.rolldownOptions,
+  output: {
+    ...config.build.rolldownOptions?.output,
+    codeSplitting: { includeDependenciesRecursively: false, groups: [{ debugName: 'by package', name: (id: string) => { const match = group.exec(id); return match ? 'pkg-' + (match[1] ?? 'vue').replace('/', '+') : null } }] },
   },
-})
+}
+export default config
 `,
   )
   await viteBuild(cwd, 'vite.by-package.config.ts')
