@@ -42,6 +42,26 @@ async function focusStaysIn(stops: number) {
   }
 }
 
+/**
+ * A password dialog by keyboard: focus starts in the field and stays inside, a wrong password
+ * is announced at its field, which keeps focus, and Escape closes it.
+ */
+async function wrongPasswordThenEscape(dialog: Locator) {
+  const password = dialog.getByLabel('Password')
+  await expect.poll(() => isFocused(password)).toBe(true)
+  await focusStaysIn(3)
+
+  await password.focus()
+  await page.keyboard.type('not-the-password')
+  await page.keyboard.press('Enter')
+  await dialog.getByRole('alert').first().waitFor()
+  await linkedError(password)
+  await expect.poll(() => isFocused(password)).toBe(true)
+
+  await page.keyboard.press('Escape')
+  await dialog.waitFor({ state: 'hidden' })
+}
+
 beforeAll(async () => {
   // A sign-in confirms the session for a second only, so the "Confirm it's you" dialog comes soon.
   server = await startAppServer({ users: [admin, ...members], env: { CONFIRM_TTL: '1s' } })
@@ -151,19 +171,7 @@ describe.sequential('by keyboard alone', () => {
     await page.keyboard.press('Enter')
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' })
     await dialog.waitFor()
-    const password = dialog.getByLabel('Password')
-    await expect.poll(() => isFocused(password)).toBe(true)
-    await focusStaysIn(3)
-
-    await password.focus()
-    await page.keyboard.type('not-the-password')
-    await page.keyboard.press('Enter')
-    await dialog.getByRole('alert').first().waitFor()
-    await linkedError(password)
-    await expect.poll(() => isFocused(password)).toBe(true)
-
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'hidden' })
+    await wrongPasswordThenEscape(dialog)
     await expect.poll(() => isFocused(opener)).toBe(true)
   })
 
@@ -176,19 +184,7 @@ describe.sequential('by keyboard alone', () => {
     await page.keyboard.press('ArrowUp')
     const dialog = page.getByRole('dialog', { name: 'Confirm it’s you' })
     await dialog.waitFor()
-    const password = dialog.getByLabel('Password')
-    await expect.poll(() => isFocused(password)).toBe(true)
-    await focusStaysIn(3)
-
-    await password.focus()
-    await page.keyboard.type('not-the-password')
-    await page.keyboard.press('Enter')
-    await dialog.getByRole('alert').first().waitFor()
-    await linkedError(password)
-    await expect.poll(() => isFocused(password)).toBe(true)
-
-    await page.keyboard.press('Escape')
-    await dialog.waitFor({ state: 'hidden' })
+    await wrongPasswordThenEscape(dialog)
     await expect.poll(() => isFocused(role)).toBe(true)
     expect(await role.inputValue()).toBe('user')
   })
