@@ -36,6 +36,7 @@ describe('migrations and start', () => {
     await scratch?.drop()
   })
 
+  // Three processes one after another, each compiling its TypeScript on start (two get 30 s below).
   it('start refuses to run with pending migrations, db:migrate applies them, then the server starts and stops', async () => {
     const env = { ...testSecrets(), DATABASE_URL: scratch.url }
     const refused = await runScript('server/src/index.ts', [], env)
@@ -59,7 +60,7 @@ describe('migrations and start', () => {
     const health = await supertest(`http://127.0.0.1:${port}`).get('/api/health')
     expect(health.body).toEqual({ status: 'ok', db: 'ok', redis: 'disabled' })
     expect(await server.stop()).toBe(0)
-  })
+  }, 45_000)
 
   it('db:migrate creates a missing MySQL or PostgreSQL database, then migrates it', async (context) => {
     const runUrl = runDatabaseUrl()
