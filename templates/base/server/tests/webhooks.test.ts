@@ -16,8 +16,12 @@ import { login, makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestAp
 
 const t = useTestApps()
 
-/** Test-only: retries 50 ms apart instead of a day's back-off, so "down for a minute" takes a moment. */
-const TEST_ONLY_SHORT_BACKOFF = { attempts: 6, backoffMs: 50, maxBackoffMs: 200 }
+/**
+ * Test-only: retries from 50 ms apart instead of a day's back-off, so "down for a minute" takes a
+ * moment. Attempts last about 8 s in all: a receiver down for a while must outlast no test's wait
+ * (with 6 attempts, one delivery was given up in CI before the test had sent the next).
+ */
+const TEST_ONLY_SHORT_BACKOFF = { attempts: 20, backoffMs: 50, maxBackoffMs: 500 }
 
 interface Received {
   path: string
