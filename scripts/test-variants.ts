@@ -20,7 +20,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { basename, delimiter, join } from 'node:path'
+import { basename, delimiter, join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
@@ -104,10 +104,43 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'readme-example'
           ? await runReadmeExample(variant, cwd, env)
-          : (await execa('npm', ['run', step, ...stepArguments(step, clientCheckedBy, e2eFiles, serverTests)], { cwd, env, stdio: 'inherit', reject: false })).exitCode === 0
+          : await runVitestStep(variant, step, cwd, env, stepArguments(step, clientCheckedBy, e2eFiles, serverTests))
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
+
+/** What failed in each vitest step, printed again after the table: a CI log keeps only its end. */
+const failures: string[] = []
+
+/** `npm run test` or `test:e2e`, with vitest's JSON report beside its usual output, read back when the step fails. */
+async function runVitestStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, args: string[]): Promise<boolean> {
+  const report = join(cwd, `vitest-${step.replace(':', '-')}.json`)
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`]
+  const run = await execa('npm', ['run', step, '--', ...reporters, ...args], { cwd, env, stdio: 'inherit', reject: false })
+  if (run.exitCode === 0) return true
+  failures.push(`${variant} ${step}:`, ...failedTests(cwd, report))
+  return false
+}
+
+/** The failed tests of a vitest JSON report, each with the first lines of its message. */
+function failedTests(cwd: string, report: string): string[] {
+  if (!existsSync(report)) return ['  (no report: vitest did not finish)']
+  const { testResults } = JSON.parse(readFileSync(report, 'utf8')) as {
+    testResults: { name: string; message?: string; status: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[]
+  }
+  const lines: string[] = []
+  for (const file of testResults) {
+    const name = relative(cwd, file.name)
+    if (file.status === 'failed' && file.assertionResults.every((test) => test.status !== 'failed')) lines.push(`  ${name}: ${firstLines(file.message ?? 'failed')}`)
+    for (const test of file.assertionResults.filter((test) => test.status === 'failed')) {
+      lines.push(`  ${name} > ${test.fullName}: ${firstLines(test.failureMessages[0] ?? '')}`)
+    }
+  }
+  return lines.length > 0 ? lines : ['  (the report names no failed test: see the step\'s output)']
+}
+
+const firstLines = (text: string) => text.split('\n').slice(0, 4).join('\n    ')
+
 
 /**
  * typecheck or build, from the app's own scripts less what another step of this run already ran
@@ -144,9 +177,9 @@ async function runCompileStep(variant: string, step: 'typecheck' | 'build', cwd:
 
 function stepArguments(step: Step, clientCheckedBy: string | undefined, e2eFiles: string[], serverTests?: string[]): string[] {
   // File filters select within every project: the client's folder keeps its tests when they are due.
-  if (step === 'test' && serverTests) return ['--', ...serverTests, ...(clientCheckedBy ? ['--project', 'server*'] : ['client/tests/'])]
-  if (step === 'test' && clientCheckedBy) return ['--', '--project', 'server*']
-  if (step === 'test:e2e') return ['--', ...e2eFiles]
+  if (step === 'test' && serverTests) return [...serverTests, ...(clientCheckedBy ? ['--project', 'server*'] : ['client/tests/'])]
+  if (step === 'test' && clientCheckedBy) return ['--project', 'server*']
+  if (step === 'test:e2e') return e2eFiles
   return []
 }
 
@@ -321,6 +354,7 @@ for (const result of results) {
   console.log(`${result.variant.padEnd(14)} ${result.step.padEnd(14)} ${(result.ok ? 'pass' : 'FAIL').padEnd(6)} ${result.seconds.toFixed(1).padStart(8)}`)
 }
 const failed = results.filter((result) => !result.ok).length
+if (failures.length > 0) console.log(`\nfailed tests:\n${failures.join('\n')}`)
 console.log(`\nall variants in ${((Date.now() - started) / 1000).toFixed(0)} s`)
 // The plain closing line CI reads: each row above is one variant step.
 console.log(`variants: ${results.length - failed} passed, ${failed} failed`)
