@@ -28,12 +28,29 @@ export const t = global.t
  * Whether a key has a text (in the current locale or English): kinds of event a newer server adds,
  * say. The catalogues' keys are flat (`vite.config.ts` flattens them), so a lookup is enough.
  */
-export const te = (key: string) => key in global.getLocaleMessage(global.locale.value) || key in global.getLocaleMessage('en')
+export const te = (key: string) => key in global.getLocaleMessage(currentLocale()) || key in global.getLocaleMessage('en')
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale)
 
 /** The current locale, for `Intl` formatters. */
 export const currentLocale = (): Locale => global.locale.value as Locale
+
+/**
+ * A catalogue download that runs once per locale, for every caller that waits on it. A failed one
+ * (offline) is forgotten, so the next call tries again.
+ */
+export function loadOnce(load: (locale: Locale) => Promise<void>, loaded: Locale[] = []): (locale: Locale) => Promise<void> {
+  const loading = new Map<Locale, Promise<void>>(loaded.map((locale) => [locale, Promise.resolve()]))
+  return (locale) => {
+    let pending = loading.get(locale)
+    if (!pending) {
+      pending = load(locale)
+      pending.catch(() => loading.delete(locale))
+      loading.set(locale, pending)
+    }
+    return pending
+  }
+}
 
 /** Adds a layer's or a lazily loaded catalogue to a locale. */
 export const addMessages = (locale: Locale, catalogue: Catalogue) => global.mergeLocaleMessage(locale, catalogue)

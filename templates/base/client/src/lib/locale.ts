@@ -1,5 +1,5 @@
 import { features } from '@/features'
-import { addMessages, isLocale, LOCALES, useMessages, type Catalogue, type LazyLocale, type Locale } from './i18n'
+import { addMessages, isLocale, loadOnce, LOCALES, useMessages, type Catalogue, type LazyLocale, type Locale } from './i18n'
 import { pageTexts, pageTextsNeeded } from './page-texts'
 
 type Load = () => Promise<{ default: Catalogue }>
@@ -11,22 +11,11 @@ const BASE: Record<LazyLocale, Load> = { de: () => import('@/locales/de.json') }
 // Each layer brings its own entries (`ClientFeature.messages`); English joins at once.
 for (const feature of features) if (feature.messages) addMessages('en', feature.messages.en)
 
-const loading = new Map<Locale, Promise<void>>([['en', Promise.resolve()]])
-
-function load(locale: Locale): Promise<void> {
-  let pending = loading.get(locale)
-  if (!pending) {
-    const lazy = locale as LazyLocale
-    const parts = [BASE[lazy], ...features.flatMap((feature) => (feature.messages ? [feature.messages[lazy]] : []))]
-    pending = Promise.all(parts.map((part) => part())).then((catalogues) => {
-      for (const catalogue of catalogues) addMessages(locale, catalogue.default)
-    })
-    // A failed download (offline) may be tried again on the next switch.
-    pending.catch(() => loading.delete(locale))
-    loading.set(locale, pending)
-  }
-  return pending
-}
+const load = loadOnce(async (locale) => {
+  const lazy = locale as LazyLocale
+  const parts = [BASE[lazy], ...features.flatMap((feature) => (feature.messages ? [feature.messages[lazy]] : []))]
+  for (const catalogue of await Promise.all(parts.map((part) => part()))) addMessages(locale, catalogue.default)
+}, ['en'])
 
 /** The first of the browser's languages the app speaks, else English. */
 export function browserLocale(): Locale {

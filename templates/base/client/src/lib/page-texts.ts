@@ -1,4 +1,4 @@
-import { addMessages, currentLocale, type Catalogue, type Locale } from './i18n'
+import { addMessages, currentLocale, loadOnce, type Catalogue, type Locale } from './i18n'
 
 // Base's catalogues come in two parts: `locales/<locale>.json`, what the first page needs (the
 // frame and the login page), and `locales/pages/<locale>.json`, the other pages' texts. These load
@@ -8,21 +8,17 @@ const PAGES: Record<Locale, () => Promise<{ default: Catalogue }>> = {
   de: () => import('@/locales/pages/de.json'),
 }
 
-const loading = new Map<Locale, Promise<void>>()
+let needed = false
 
-/** Whether a page has needed the pages' texts yet: then every language switched to brings them too. */
-export const pageTextsNeeded = () => loading.size > 0
+/** Whether a page has asked for the pages' texts yet: then every language switched to brings them too. */
+export const pageTextsNeeded = () => needed
+
+const load = loadOnce(async (locale) => addMessages(locale, (await PAGES[locale]()).default))
 
 /** The pages' texts of a locale. */
 export function pageTexts(locale: Locale): Promise<void> {
-  let pending = loading.get(locale)
-  if (!pending) {
-    pending = PAGES[locale]().then((catalogue) => addMessages(locale, catalogue.default))
-    // A failed download (offline) may be tried again by the next page.
-    pending.catch(() => loading.delete(locale))
-    loading.set(locale, pending)
-  }
-  return pending
+  needed = true
+  return load(locale)
 }
 
 /**
