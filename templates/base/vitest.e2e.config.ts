@@ -8,7 +8,9 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['e2e/global-setup.ts'],
-    fileParallelism: false,
+    // Two files at a time: each has its own server, database and browser, and one file leaves
+    // most of a second core idle (it waits on the browser, the server and the clock in turn).
+    maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },

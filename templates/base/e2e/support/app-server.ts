@@ -1,9 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { parseEnv } from 'node:util'
-import { databaseServer } from '../../server/src/db/database.js'
+import bcrypt from 'bcrypt'
+import { security } from '../../server/src/config/security.js'
+import { createSequelize, databaseServer } from '../../server/src/db/database.js'
+import { features } from '../../server/src/features/index.js'
+import { initModels } from '../../server/src/models/index.js'
+import { createUser } from '../../server/src/services/users.js'
 import { freePort } from '../../server/tests/helpers/processes.js'
 import { projectRoot } from './paths'
 
@@ -29,7 +35,7 @@ function freshDatabase(tmp: string): { url: string; drop(): Promise<void> } {
   }
   const server = databaseServer(configured)
   // `db:migrate` creates it.
-  const name = `${server.name.slice(0, 40)}_e2e_${Date.now().toString(36)}`
+  const name = `${server.name.slice(0, 36)}_e2e_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
   return {
     url: server.urlOf(name),
     async drop() {
@@ -54,8 +60,29 @@ function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<vo
 }
 
 /**
+ * Creates the users with the service `npm run user:create` calls (verified, with the role given),
+ * one after another so that ids follow the order given, over one connection: a process per user
+ * took half a second each, most of some files' set-up.
+ */
+async function seedUsers(databaseUrl: string, users: SeedUser[]): Promise<void> {
+  if (users.length === 0) return
+  const sequelize = createSequelize(databaseUrl)
+  initModels(sequelize, features)
+  // bcrypt salts every hash: one per password serves all the users who share it.
+  const hashes = new Map<string, Promise<string>>()
+  try {
+    for (const { password, role, ...user } of users) {
+      if (!hashes.has(password)) hashes.set(password, bcrypt.hash(password, security.bcryptCost))
+      await createUser(features, { ...user, passwordHash: await hashes.get(password)!, role: role ?? 'user', verified: true })
+    }
+  } finally {
+    await sequelize.close()
+  }
+}
+
+/**
  * The built app as `npm start` runs it, on a free port with a fresh database: migrations
- * applied, then users created the way `npm run user:create` does.
+ * applied, then users created as `npm run user:create` creates them.
  */
 export async function startAppServer(options: { smtpUrl?: string; users: SeedUser[]; env?: Record<string, string>; port?: number }) {
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-app-'))
@@ -82,10 +109,7 @@ export async function startAppServer(options: { smtpUrl?: string; users: SeedUse
   }
 
   await run('cli/migrate.js', [], env)
-  // One after another, so ids follow the order given.
-  for (const user of options.users) {
-    await run('cli/user-create.js', ['--name', user.name, '--email', user.email, '--password', user.password, '--role', user.role ?? 'user'], env)
-  }
+  await seedUsers(database.url, options.users)
 
   let log = ''
   const child: ChildProcess = spawn(process.execPath, ['dist/server/index.js'], { cwd: projectRoot, env })
