@@ -16,8 +16,8 @@
  *      redirects to its authorization endpoint;
  *   5. `add email-verification`: registering answers 202 and mails a /verify-email?token= link
  *      (to storage/mail, there being no SMTP);
- *   then the app's own `npm test` (but the server test files that test:variants, before this in
- *   `npm test`, ran with the same bytes on SQLite: scripts/lib/proved-tests.ts) and one
+ *   then the app's own `npm test` (but the test files that test:variants, before this in
+ *   `npm test`, proved: scripts/lib/proved-tests.ts) and one
  *   typecheck, client and server, for the five;
  *   6. `update --no-passkeys`: the code goes, the tables and their rows stay, the server
  *      type-checks, the app starts and the user still signs in;
@@ -41,7 +41,7 @@ import { execa } from 'execa'
 import { rsort } from 'semver'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
-import { dueServerTests, readLedger } from './lib/proved-tests.js'
+import { dueClientTests, dueServerTests, readLedger } from './lib/proved-tests.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { whileStarted } from './lib/start-script.js'
 
@@ -322,11 +322,16 @@ try {
       check(mail?.includes(`${base}/verify-email?token=`) === true, `a mail to ${email} in storage/mail holds a /verify-email?token= link`)
     }),
   )
-  await step("the app's own npm test (server files test:variants proved on SQLite aside)", async () => {
-    const { due, all } = dueServerTests(app.dir, 'sqlite', false, readLedger())
-    console.log(`server: ${due.length} of ${all} test files; the others ran with the same bytes on SQLite in test:variants`)
-    // File filters select within every project: the client's folder keeps all its tests.
-    await app.npm('test', ...(due.length === all ? [] : ['--', ...due, 'client/tests/']))
+  await step("the app's own npm test (what test:variants proved aside)", async () => {
+    const proved = readLedger()
+    const server = dueServerTests(app.dir, 'sqlite', proved)
+    const client = dueClientTests(app.dir, proved)
+    console.log(`server: ${server.due.length} of ${server.all} test files; the others ran with the same bytes on SQLite in test:variants`)
+    console.log(`client: ${client.due.length} of ${client.all} test files; the others ran in test:variants with every app file they load the same`)
+    // File filters select within every project.
+    const filters = [...server.due, ...client.due]
+    if (filters.length === 0) return
+    await app.npm('test', ...(filters.length === server.all + client.all ? [] : ['--', ...filters, ...(client.due.length === 0 ? ['--project', 'server*'] : [])]))
   })
   // One typecheck, client and server, for the layers added: 27 s here.
   await step('typecheck', () => app.npm('run', 'typecheck'))

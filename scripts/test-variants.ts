@@ -4,12 +4,13 @@
  * and, but with --all, skips what an earlier variant of the run proved (`skipRepeats` below),
  * and runs each variant's own typecheck, tests and build, then starts it as a user would
  * (`db:migrate`, `start`) and asks `/api/health`. A client already checked in the run (the same
- * bytes) is not type-checked or tested again, each compile runs once (build's server compile is
- * its type check), each browser test file runs once, in the first variant that has it, and the
- * next variant compiles while this one's tests run (`compileVariant`). The run's first variant also follows its README's worked example in a
- * fresh render (`readme-example`, scripts/lib/readme-example-step.ts). Variants on Redis run their whole
- * suite with REDIS_URL set, and those with a database server also the scale-out step (two
- * instances and a worker behind nginx).
+ * bytes) is not type-checked again, a test file proved earlier in the run is not run again
+ * (`testsToRun`), each compile runs once (build's server compile is its type check), each browser
+ * test file runs once, in the first variant that has it, and the next variant compiles while this
+ * one's tests run (`compileVariant`). The run's first variant also follows its README's worked
+ * example in a fresh render (`readme-example`, scripts/lib/readme-example-step.ts). Variants on
+ * Redis start with REDIS_URL set, and those with a database server also run the scale-out step
+ * (two instances and a worker behind nginx).
  * MySQL and PostgreSQL variants get a fresh database on the machine's MariaDB or
  * PostgreSQL each run, dropped afterwards; Redis is the machine's. The default variant runs on
  * the newest Node LTS (scripts/lib/toolchains.ts), the others on the machine's Node; every
@@ -29,7 +30,7 @@ import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/tool
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { runReadmeExample } from './lib/readme-example-step.js'
-import { addProved, dueServerTests, filesUnder, type ProvedTests, writeLedger } from './lib/proved-tests.js'
+import { addProved, dueClientTests, dueServerTests, type DueTests, filesUnder, type ProvedTests, writeLedger } from './lib/proved-tests.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { freePort } from './lib/ports.js'
 import { whileStarted } from './lib/start-script.js'
@@ -54,9 +55,9 @@ const { values } = parseArgs({
 const variants = values.only ? values.only.split(',') : values.all ? ALL_VARIANT_IDS : VARIANT_IDS
 /**
  * CI's run (the pairwise set) skips what an earlier variant of the run already proved, to stay
- * within its time: a server test file already run with the same bytes on the same database (and
- * Redis, when this variant has it), unless it reads the layer registry; and the scale-out step
- * after its first run. `--all` (before a release) runs everything. What passed is left in a
+ * within its time: a server test file already run with the same bytes on the same database,
+ * unless it reads the layer registry; a client test file already run with every app file it
+ * loads the same; and the scale-out step after its first run. `--all` (before a release) runs everything. What passed is left in a
  * ledger for test:update (`scripts/lib/proved-tests.ts`).
  */
 const skipRepeats = !values.all
@@ -85,16 +86,18 @@ async function startAndProbe(cwd: string, env: NodeJS.ProcessEnv): Promise<boole
   return result
 }
 
-async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, clientCheckedBy: string | undefined, e2eFiles: string[], serverTests?: string[]): Promise<boolean> {
+async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.ProcessEnv, e2eFiles: string[], tests: VariantTests): Promise<boolean> {
   const title = {
     start: 'npm run db:migrate && npm start, then GET /api/health',
     'scale-out': 'two instances and a worker behind nginx',
     'readme-example': "the README's worked example in a fresh render: typecheck, its tests",
   }
   console.log(`\n━━ ${variant}: ${step in title ? title[step as keyof typeof title] : `npm run ${step}`}`)
-  if (clientCheckedBy && step === 'test') console.log(`(client identical to ${clientCheckedBy}'s, whose run tested it: server tests only)`)
-  if (step === 'test' && serverTests) {
-    console.log(`(server: ${serverTests.length} test files; the others ran with the same bytes on this database in an earlier variant)`)
+  if (step === 'test' && tests.server.due.length < tests.server.all) {
+    console.log(`(server: ${tests.server.due.length} of ${tests.server.all} test files; the others ran with the same bytes on this database in an earlier variant)`)
+  }
+  if (step === 'test' && tests.client.due.length < tests.client.all) {
+    console.log(`(client: ${tests.client.due.length} of ${tests.client.all} test files; the others ran in an earlier variant with every app file they load the same)`)
   }
   const started = Date.now()
   const ok =
@@ -104,7 +107,7 @@ async function runStep(variant: string, step: Step, cwd: string, env: NodeJS.Pro
         ? await runScaleOut(cwd, env)
         : step === 'readme-example'
           ? await runReadmeExample(variant, cwd, env)
-          : await runVitestStep(variant, step, cwd, env, stepArguments(step, clientCheckedBy, e2eFiles, serverTests))
+          : await runVitestStep(variant, step, cwd, env, stepArguments(step, e2eFiles, tests))
   results.push({ variant, step, ok, seconds: (Date.now() - started) / 1000 })
   return ok
 }
@@ -141,7 +144,6 @@ function failedTests(cwd: string, report: string): string[] {
 
 const firstLines = (text: string) => text.split('\n').slice(0, 4).join('\n    ')
 
-
 /**
  * typecheck or build, from the app's own scripts less what another step of this run already ran
  * with the same arguments: the client's `vue-tsc --noEmit` (typecheck, or an earlier variant with
@@ -175,12 +177,14 @@ async function runCompileStep(variant: string, step: 'typecheck' | 'build', cwd:
   return ok
 }
 
-function stepArguments(step: Step, clientCheckedBy: string | undefined, e2eFiles: string[], serverTests?: string[]): string[] {
-  // File filters select within every project: the client's folder keeps its tests when they are due.
-  if (step === 'test' && serverTests) return [...serverTests, ...(clientCheckedBy ? ['--project', 'server*'] : ['client/tests/'])]
-  if (step === 'test' && clientCheckedBy) return ['--project', 'server*']
+function stepArguments(step: Step, e2eFiles: string[], { server, client }: VariantTests): string[] {
   if (step === 'test:e2e') return e2eFiles
-  return []
+  if (step !== 'test') return []
+  // File filters select within every project; a project with nothing due is not started.
+  const filters = (due: DueTests, folder: string) => (due.due.length === due.all ? [folder] : due.due)
+  if (client.due.length === 0) return [...filters(server, 'server/tests/'), '--project', 'server*']
+  if (server.due.length === 0) return [...filters(client, 'client/tests/'), '--project', 'client']
+  return server.due.length === server.all && client.due.length === client.all ? [] : [...filters(server, 'server/tests/'), ...filters(client, 'client/tests/')]
 }
 
 /** The browser test files that ran in an earlier variant of this run. */
@@ -209,28 +213,37 @@ const typecheckPassed = new Set<string>()
 
 let scaledOut = false
 
-/** The server test files run so far in this run (see `scripts/lib/proved-tests.ts`). */
-const serverTestsRun: ProvedTests = new Map()
+/** The test files run so far in this run (see `scripts/lib/proved-tests.ts`). */
+const testsRun: ProvedTests = new Map()
+
+/** The server and client test files a variant's test step runs. */
+interface VariantTests {
+  server: DueTests
+  client: DueTests
+}
 
 /**
- * The server test files this variant must run, or undefined for all of them: with `skipRepeats`,
- * not those an earlier variant ran with the same bytes on the same database (`dueServerTests`
- * says which run again anyway), with the hashes to record once they pass.
+ * The test files this variant must run: with `skipRepeats`, not the server files an earlier
+ * variant ran with the same bytes on the same database, nor the client files an earlier variant
+ * ran with every app file they load the same (`dueServerTests` and `dueClientTests` say which run
+ * again anyway), with the keys to record once they pass.
  */
-function serverTestsToRun(id: string, cwd: string): { files: string[] | undefined; ran: Map<string, boolean> } {
+function testsToRun(id: string, cwd: string): VariantTests {
   const db = variantAnswers(id).db
-  const { due, all, ran } = dueServerTests(cwd, db, variant(id).redis, skipRepeats ? serverTestsRun : new Map())
-  addProved(serverTestsRun, db, ran)
-  return { files: due.length === all ? undefined : due, ran }
+  const proved = skipRepeats ? testsRun : new Map()
+  const tests = { server: dueServerTests(cwd, db, proved), client: dueClientTests(cwd, proved) }
+  addProved(testsRun, db, tests.server.ran)
+  addProved(testsRun, undefined, tests.client.ran)
+  return tests
 }
 
 /** The variant whose run checked each client: the client depends on few answers, and its tests on none of the database. */
 const checkedClients = new Map<string, string>()
 
 /**
- * The client of most variants is the same bytes: the first of them type-checks and tests it,
- * and the others check their server only (about a minute each in CI's 30-minute budget).
- * Returns the variant that already checked this one's client, if any.
+ * The client of most variants is the same bytes: the first of them type-checks it, and the
+ * others do not again (its tests are chosen file by file: `testsToRun`). Returns the variant that
+ * already checked this one's client, if any.
  */
 function clientCheckedBefore(variant: string, cwd: string): string | undefined {
   const hash = createHash('sha256')
@@ -289,12 +302,13 @@ async function compileVariant(id: string, root: string, modules: string, quiet: 
 }
 
 /** Runs the variant's other steps; `compileNext` starts the next variant's compile steps, awaited when this one's tests end. */
-async function exerciseVariant({ id, dir, clientCheckedBy, built }: Compiled, compileNext: () => Promise<unknown> | undefined): Promise<void> {
+async function exerciseVariant({ id, dir, built }: Compiled, compileNext: () => Promise<unknown> | undefined): Promise<void> {
   const answers = variantAnswers(id)
   const runId = `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`
   const database = await freshDatabase(answers.db, `cca_${id.replace(/-/g, '_')}_${runId}`)
   const env: NodeJS.ProcessEnv = { ...(await variantEnv(id)), ...(database ? { DATABASE_URL: database.url } : {}) }
-  const { files: serverTests, ran } = steps.includes('test') ? serverTestsToRun(id, dir) : { files: undefined, ran: new Map<string, boolean>() }
+  const none = { due: [], all: 0, ran: new Set<string>() }
+  const tests = steps.includes('test') ? testsToRun(id, dir) : { server: none, client: none }
   try {
     for (const step of steps) {
       if ((COMPILE_STEPS as readonly string[]).includes(step)) continue
@@ -302,16 +316,19 @@ async function exerciseVariant({ id, dir, clientCheckedBy, built }: Compiled, co
       if (!built && AFTER_BUILD.includes(step)) break
       const e2eFiles = step === 'test:e2e' ? browserFilesToRun(dir) : []
       if (step === 'test:e2e' && e2eFiles.length === 0) continue
-      if (step === 'test' && serverTests?.length === 0 && clientCheckedBy) continue
+      if (step === 'test' && tests.server.due.length === 0 && tests.client.due.length === 0) continue
       if (step === 'scale-out' && (!scalesOut(variant(id)) || (skipRepeats && scaledOut))) continue
       if (step === 'scale-out') scaledOut = true
       // The example is the same in every variant's README; following it once tells whether it works.
       if (step === 'readme-example' && id !== variants[0]) continue
       const next = step === 'test' ? compileNext() : undefined
-      const ok = await runStep(id, step, dir, env, clientCheckedBy, e2eFiles, serverTests)
+      const ok = await runStep(id, step, dir, env, e2eFiles, tests)
       await next
       // test:update, after this in `npm test`, need not run these again in its merged app.
-      if (ok && step === 'test') writeLedger(answers.db, ran)
+      if (ok && step === 'test') {
+        writeLedger(answers.db, tests.server.ran)
+        writeLedger(undefined, tests.client.ran)
+      }
     }
   } finally {
     const results = join(dir, 'test-results')

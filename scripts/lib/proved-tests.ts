@@ -1,6 +1,7 @@
 /**
- * Which server test files of an app still need a run, given what ran before with the same bytes
- * on the same database: within one `test:variants` run, and from `test:variants` to
+ * Which test files of an app still need a run, given what passed before: a server file with the
+ * same bytes on the same database, a client file whose closure (the app modules it loads) has the
+ * same bytes. Within one `test:variants` run, and from `test:variants` to
  * `test:update`, which comes after it in `npm test` and needs its merged app's own suite to pass
  * without paying again for files the variants proved. The ledger between the two lives in the
  * temporary folder under the hash of the built generator (dist/), so a change to any template
@@ -11,9 +12,15 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { clientTestKeys } from './client-closure.js'
 
-/** By database: the hashes of the server test files run on it, each with whether a run had Redis. */
-export type ProvedTests = Map<string, Map<string, boolean>>
+/**
+ * What passed, as keys: under each database's name, the hashes of the server test files run on
+ * it; under `client`, the closure keys of the client test files (scripts/lib/client-closure.ts).
+ */
+export type ProvedTests = Map<string, Set<string>>
+
+const CLIENT = 'client'
 
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url))
 
@@ -24,35 +31,55 @@ export function filesUnder(dir: string): string[] {
     .flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]))
 }
 
+/** The test files of one suite that must run (paths relative to the app), and the keys to add once they pass. */
+export interface DueTests {
+  due: string[]
+  all: number
+  ran: Set<string>
+}
+
 /**
- * The server test files of the app in `cwd` that must run (paths relative to it), given `proved`,
- * and the hashes to add to `proved` once they pass. A file runs unless one of the same bytes ran
- * on this database, but always when it reads the layer registry (`features/index`,
- * `import.meta.glob`: its tests change with the layers even when its bytes do not), and when it
- * uses Redis, this app has Redis and no earlier run of it had (a file that never names Redis
- * builds the same apps either way).
+ * The server test files of the app in `cwd` that must run on `db`, given `proved`: a file runs
+ * unless one of the same bytes ran on this database, but always when it reads the layer registry
+ * (`features/index`, `import.meta.glob`: its tests change with the layers even when its bytes do
+ * not). Whether the variant has Redis does not count: a test app uses Redis only when a test asks
+ * for it (`build({ redis: true })`, at TEST_REDIS_URL in every variant), and the processes the
+ * tests start get only the environment the tests give them.
  */
-export function dueServerTests(cwd: string, db: string, redis: boolean, proved: ProvedTests): { due: string[]; all: number; ran: Map<string, boolean> } {
+export function dueServerTests(cwd: string, db: string, proved: ProvedTests): DueTests {
   const files = filesUnder(join(cwd, 'server', 'tests')).filter((file) => file.endsWith('.test.ts'))
-  const before = proved.get(db) ?? new Map<string, boolean>()
-  const ran = new Map<string, boolean>()
+  const before = proved.get(db) ?? new Set<string>()
+  const ran = new Set<string>()
   const due: string[] = []
   for (const file of files) {
     const text = readFileSync(file, 'utf8')
     const hash = createHash('sha256').update(text).digest('hex')
-    const must = !before.has(hash) || /features\/index|import\.meta\.glob/.test(text) || (redis && !before.get(hash) && /redis/i.test(text))
-    if (!must) continue
+    if (before.has(hash) && !/features\/index|import\.meta\.glob/.test(text)) continue
     due.push(file.slice(cwd.length + 1))
-    ran.set(hash, redis || (before.get(hash) ?? false))
+    ran.add(hash)
   }
   return { due, all: files.length, ran }
 }
 
-/** Adds `ran` (from `dueServerTests`) to `proved` on `db`. */
-export function addProved(proved: ProvedTests, db: string, ran: Map<string, boolean>): void {
-  const entries = proved.get(db) ?? new Map<string, boolean>()
-  proved.set(db, entries)
-  for (const [hash, redis] of ran) entries.set(hash, redis || (entries.get(hash) ?? false))
+/** The client test files of the app in `cwd` that must run: those whose closure has not passed before (or cannot be told). */
+export function dueClientTests(cwd: string, proved: ProvedTests): DueTests {
+  const files = filesUnder(join(cwd, 'client', 'tests')).filter((file) => file.endsWith('.test.ts')).map((file) => file.slice(cwd.length + 1))
+  const before = proved.get(CLIENT) ?? new Set<string>()
+  const ran = new Set<string>()
+  const due: string[] = []
+  for (const [file, key] of clientTestKeys(cwd, files)) {
+    if (key !== undefined && before.has(key)) continue
+    due.push(file)
+    if (key !== undefined) ran.add(key)
+  }
+  return { due, all: files.length, ran }
+}
+
+/** Adds `ran` (from `dueServerTests` on `db`, or `dueClientTests` when `db` is undefined) to `proved`. */
+export function addProved(proved: ProvedTests, db: string | undefined, ran: Set<string>): void {
+  const entries = proved.get(db ?? CLIENT) ?? new Set<string>()
+  proved.set(db ?? CLIENT, entries)
+  for (const key of ran) entries.add(key)
 }
 
 function ledgerPath(): string {
@@ -65,13 +92,13 @@ function ledgerPath(): string {
 export function readLedger(): ProvedTests {
   const path = ledgerPath()
   if (!existsSync(path)) return new Map()
-  const saved = JSON.parse(readFileSync(path, 'utf8')) as Record<string, Record<string, boolean>>
-  return new Map(Object.entries(saved).map(([db, hashes]) => [db, new Map(Object.entries(hashes))]))
+  const saved = JSON.parse(readFileSync(path, 'utf8')) as Record<string, string[]>
+  return new Map(Object.entries(saved).map(([name, keys]) => [name, new Set(keys)]))
 }
 
-/** Adds files that just passed on `db` to the ledger. */
-export function writeLedger(db: string, ran: Map<string, boolean>): void {
+/** Adds files that just passed (on `db`, or client files when it is undefined) to the ledger. */
+export function writeLedger(db: string | undefined, ran: Set<string>): void {
   const proved = readLedger()
   addProved(proved, db, ran)
-  writeFileSync(ledgerPath(), JSON.stringify(Object.fromEntries([...proved].map(([name, hashes]) => [name, Object.fromEntries(hashes)]))))
+  writeFileSync(ledgerPath(), JSON.stringify(Object.fromEntries([...proved].map(([name, keys]) => [name, [...keys]]))))
 }
