@@ -53,8 +53,20 @@ export const rowName = (row: InstallRow): string => `${row.manager.label} on ${r
 
 const CACHE = join(process.env.CCA_CACHE_DIR ?? join(homedir(), '.cache', 'create-cookie-auth-app'), 'toolchains')
 
+/** Installs under way: rows that run side by side (test:install) and need the same package wait for one install. */
+const installing = new Map<string, Promise<string>>()
+
 /** Installs `spec` into its own cached folder (once) and returns that folder's node_modules. */
-async function cachedPackage(spec: string): Promise<string> {
+function cachedPackage(spec: string): Promise<string> {
+  let pending = installing.get(spec)
+  if (!pending) {
+    pending = installPackage(spec)
+    installing.set(spec, pending)
+  }
+  return pending
+}
+
+async function installPackage(spec: string): Promise<string> {
   const root = join(CACHE, spec.replace('/', '+'))
   const modules = join(root, 'node_modules')
   if (existsSync(join(root, '.installed'))) return modules
