@@ -41,7 +41,7 @@ import { execa } from 'execa'
 import { rsort } from 'semver'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
-import { dueClientTests, dueServerTests, readLedger } from './lib/proved-tests.js'
+import { dueClientTests, dueServerTests, readLedger, testFilters } from './lib/proved-tests.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { whileStarted } from './lib/start-script.js'
 
@@ -331,10 +331,8 @@ try {
     const client = dueClientTests(app.dir, proved)
     console.log(`server: ${server.due.length} of ${server.all} test files; the others ran with the same bytes on SQLite in test:variants`)
     console.log(`client: ${client.due.length} of ${client.all} test files; the others ran in test:variants with every app file they load the same`)
-    // File filters select within every project.
-    const filters = [...server.due, ...client.due]
-    if (filters.length === 0) return
-    await app.npm('test', ...(filters.length === server.all + client.all ? [] : ['--', ...filters, ...(client.due.length === 0 ? ['--project', 'server*'] : [])]))
+    const filters = testFilters(server, client)
+    if (filters) await app.npm('test', '--', ...filters)
   })
   await step('typecheck (what it took beyond the tests)', async () => {
     const { all, exitCode } = await typecheck

@@ -30,7 +30,7 @@ import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/tool
 import { freshDatabase } from './lib/database.js'
 import { runScaleOut } from './lib/scale-out.js'
 import { runReadmeExample } from './lib/readme-example-step.js'
-import { addProved, dueClientTests, dueServerTests, type DueTests, filesUnder, type ProvedTests, writeLedger } from './lib/proved-tests.js'
+import { addProved, dueClientTests, dueServerTests, type DueTests, filesUnder, type ProvedTests, testFilters, writeLedger } from './lib/proved-tests.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 import { freePort } from './lib/ports.js'
 import { whileStarted } from './lib/start-script.js'
@@ -179,12 +179,7 @@ async function runCompileStep(variant: string, step: 'typecheck' | 'build', cwd:
 
 function stepArguments(step: Step, e2eFiles: string[], { server, client }: VariantTests): string[] {
   if (step === 'test:e2e') return e2eFiles
-  if (step !== 'test') return []
-  // File filters select within every project; a project with nothing due is not started.
-  const filters = (due: DueTests, folder: string) => (due.due.length === due.all ? [folder] : due.due)
-  if (client.due.length === 0) return [...filters(server, 'server/tests/'), '--project', 'server*']
-  if (server.due.length === 0) return [...filters(client, 'client/tests/'), '--project', 'client']
-  return server.due.length === server.all && client.due.length === client.all ? [] : [...filters(server, 'server/tests/'), ...filters(client, 'client/tests/')]
+  return step === 'test' ? (testFilters(server, client) ?? []) : []
 }
 
 /** The browser test files that ran in an earlier variant of this run. */
@@ -316,7 +311,7 @@ async function exerciseVariant({ id, dir, built }: Compiled, compileNext: () => 
       if (!built && AFTER_BUILD.includes(step)) break
       const e2eFiles = step === 'test:e2e' ? browserFilesToRun(dir) : []
       if (step === 'test:e2e' && e2eFiles.length === 0) continue
-      if (step === 'test' && tests.server.due.length === 0 && tests.client.due.length === 0) continue
+      if (step === 'test' && testFilters(tests.server, tests.client) === undefined) continue
       if (step === 'scale-out' && (!scalesOut(variant(id)) || (skipRepeats && scaledOut))) continue
       if (step === 'scale-out') scaledOut = true
       // The example is the same in every variant's README; following it once tells whether it works.
@@ -325,10 +320,7 @@ async function exerciseVariant({ id, dir, built }: Compiled, compileNext: () => 
       const ok = await runStep(id, step, dir, env, e2eFiles, tests)
       await next
       // test:update, after this in `npm test`, need not run these again in its merged app.
-      if (ok && step === 'test') {
-        writeLedger(answers.db, tests.server.ran)
-        writeLedger(undefined, tests.client.ran)
-      }
+      if (ok && step === 'test') writeLedger(answers.db, tests.server.ran, tests.client.ran)
     }
   } finally {
     const results = join(dir, 'test-results')

@@ -2,7 +2,7 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientTestKeys } from '../scripts/lib/client-closure.js'
-import { addProved, dueClientTests, dueServerTests, type ProvedTests } from '../scripts/lib/proved-tests.js'
+import { addProved, dueClientTests, dueServerTests, type DueTests, type ProvedTests, testFilters } from '../scripts/lib/proved-tests.js'
 import { generate } from '../src/generate/index.js'
 import { variantAnswers } from '../src/variants.js'
 import { tempDir } from './helpers/cli.js'
@@ -80,5 +80,18 @@ describe('server test files', () => {
     expect(second.due).not.toContain('server/tests/tokens.test.ts')
     expect(second.due).toContain('server/tests/feature-routes.test.ts')
     expect(dueServerTests(app(LAYERS), 'mysql', proved).due).toContain('server/tests/tokens.test.ts')
+  })
+})
+
+describe('the vitest arguments', () => {
+  const due = (files: string[], all: number): DueTests => ({ due: files, all, ran: new Set() })
+
+  it('name the due files, a whole folder when all of it is due, and leave a project with none unstarted', () => {
+    expect(testFilters(due([], 3), due([], 2))).toBeUndefined()
+    expect(testFilters(due(['a', 'b', 'c'], 3), due(['d', 'e'], 2))).toEqual([])
+    expect(testFilters(due(['a', 'b', 'c'], 3), due([], 2))).toEqual(['server/tests/', '--project', 'server*'])
+    expect(testFilters(due(['a'], 3), due([], 2))).toEqual(['a', '--project', 'server*'])
+    expect(testFilters(due([], 3), due(['d'], 2))).toEqual(['d', '--project', 'client'])
+    expect(testFilters(due(['a'], 3), due(['d', 'e'], 2))).toEqual(['a', 'client/tests/'])
   })
 })

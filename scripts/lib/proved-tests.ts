@@ -75,6 +75,20 @@ export function dueClientTests(cwd: string, proved: ProvedTests): DueTests {
   return { due, all: files.length, ran }
 }
 
+/**
+ * The vitest arguments that run the due files of both suites (a whole folder when all of its files
+ * are due, no arguments when everything is), a project with nothing due left unstarted; undefined
+ * when nothing is due.
+ */
+export function testFilters(server: DueTests, client: DueTests): string[] | undefined {
+  if (server.due.length === 0 && client.due.length === 0) return undefined
+  // File filters select within every project.
+  const files = (tests: DueTests, folder: string) => (tests.due.length === tests.all ? [folder] : tests.due)
+  if (client.due.length === 0) return [...files(server, 'server/tests/'), '--project', 'server*']
+  if (server.due.length === 0) return [...files(client, 'client/tests/'), '--project', 'client']
+  return server.due.length === server.all && client.due.length === client.all ? [] : [...files(server, 'server/tests/'), ...files(client, 'client/tests/')]
+}
+
 /** Adds `ran` (from `dueServerTests` on `db`, or `dueClientTests` when `db` is undefined) to `proved`. */
 export function addProved(proved: ProvedTests, db: string | undefined, ran: Set<string>): void {
   const entries = proved.get(db ?? CLIENT) ?? new Set<string>()
@@ -96,9 +110,10 @@ export function readLedger(): ProvedTests {
   return new Map(Object.entries(saved).map(([name, keys]) => [name, new Set(keys)]))
 }
 
-/** Adds files that just passed (on `db`, or client files when it is undefined) to the ledger. */
-export function writeLedger(db: string | undefined, ran: Set<string>): void {
+/** Adds files that just passed to the ledger: the server files of `db`, and client files. */
+export function writeLedger(db: string, server: Set<string>, client: Set<string>): void {
   const proved = readLedger()
-  addProved(proved, db, ran)
+  addProved(proved, db, server)
+  addProved(proved, undefined, client)
   writeFileSync(ledgerPath(), JSON.stringify(Object.fromEntries([...proved].map(([name, keys]) => [name, [...keys]]))))
 }
