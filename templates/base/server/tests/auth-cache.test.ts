@@ -54,6 +54,47 @@ describe('authentication cache: one instance', () => {
   })
 })
 
+describe('authentication cache: loads cut short by invalidations', () => {
+  /** Invalidates the user's entries on every turn of the event loop until the returned stop is called. */
+  function invalidateContinually(ctx: { authCache: { userChanged(id: number): void; sessionsChanged(id: number): void } }, userId: number) {
+    let on = true
+    const done = (async () => {
+      while (on) {
+        ctx.authCache.userChanged(userId)
+        ctx.authCache.sessionsChanged(userId)
+        await new Promise((resolve) => setImmediate(resolve))
+      }
+    })()
+    return async () => {
+      on = false
+      await done
+    }
+  }
+
+  it('every request that joined an aborted load still gets the row', async () => {
+    const { ctx } = await t.build()
+    const user = await makeUser()
+    const loads = Array.from({ length: 5 }, () => ctx.authCache.user(user.id))
+    ctx.authCache.userChanged(user.id)
+    const results = await Promise.allSettled(loads)
+    expect(results.map((result) => result.status)).toEqual(Array(5).fill('fulfilled'))
+    for (const result of results) expect(result.status === 'fulfilled' && result.value?.identity.id).toBe(user.id)
+  })
+
+  it('a user whose entries are invalidated without pause is still served, never a 500', async () => {
+    const { app, ctx } = await t.build()
+    const user = await makeUser()
+    const session = (await login(app, user.email)).cookies
+    const stop = invalidateContinually(ctx, user.id)
+    try {
+      const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => me(app, i % 2 ? refreshOnly(session) : session)))
+      expect(answers.map((answer) => answer.status)).toEqual(Array(40).fill(200))
+    } finally {
+      await stop()
+    }
+  })
+})
+
 describe('authentication cache: two instances without Redis', () => {
   it('the other instance refuses a deleted user within the TTL, its stated bound', async () => {
     const ttlMs = 500

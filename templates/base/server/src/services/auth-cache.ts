@@ -52,9 +52,9 @@ export class AuthCache {
   ) {
     const options = { max: settings.max, ttl: settings.ttlMs, ttlAutopurge: false }
     const owned = (kind: 'r' | 's') => ({ ...options, dispose: (_value: unknown, key: string) => void this.owners.delete(`${kind}:${key}`) })
-    this.users = new LRUCache<number, CachedUser>({ ...options, fetchMethod: (id) => loadUser(id) })
-    this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...owned('r'), fetchMethod: (jti) => loadRefreshTokenRow(jti) })
-    this.sessions = new LRUCache<string, SessionState>({ ...owned('s'), fetchMethod: (id) => loadSessionState(id) })
+    this.users = new LRUCache<number, CachedUser>({ ...options, fetchMethod: loading(loadUser) })
+    this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...owned('r'), fetchMethod: loading(loadRefreshTokenRow) })
+    this.sessions = new LRUCache<string, SessionState>({ ...owned('s'), fetchMethod: loading(loadSessionState) })
     this.userCounts = new UserCounts(settings)
     this.channel = cacheChannel(keyPrefix)
     this.subscriber = redis ? this.subscribe(redis) : null
@@ -62,16 +62,16 @@ export class AuthCache {
 
   /** The user as the database has it (within the TTL), or undefined when it does not exist. */
   user(id: number): Promise<CachedUser | undefined> {
-    return fetchFresh(this.users, id)
+    return fetchFresh(this.users, id, loadUser)
   }
 
   /** `userId`: whom the token claims to belong to. */
   refreshToken(jti: string, userId: number): Promise<RefreshTokenRow | undefined> {
-    return fetchFresh(this.refreshTokens, jti, () => this.owners.set(`r:${jti}`, userId))
+    return fetchFresh(this.refreshTokens, jti, loadRefreshTokenRow, () => this.owners.set(`r:${jti}`, userId))
   }
 
   session(id: string, userId: number): Promise<SessionState | undefined> {
-    return fetchFresh(this.sessions, id, () => this.owners.set(`s:${id}`, userId))
+    return fetchFresh(this.sessions, id, loadSessionState, () => this.owners.set(`s:${id}`, userId))
   }
 
   /**
@@ -139,22 +139,49 @@ export class AuthCache {
   }
 }
 
-/**
- * An invalidation that lands while the entry is being loaded aborts that load (lru-cache then
- * rejects it): the caller asks again and gets the row as it is after the write, never the one
- * from before it. `own` registers whose entry it is before every load: the invalidation that
- * aborted one also forgot its owner, and an entry loaded again without one would outlive the
- * next invalidation (a refresh racing "sign out everywhere" kept a revoked session alive for the
- * cache's 5 s).
- */
-async function fetchFresh<K extends {}, V extends {}>(cache: LRUCache<K, V>, key: K, own: () => void = () => {}): Promise<V | undefined> {
-  for (let attempt = 1; ; attempt++) {
-    own()
-    const status: LRUCache.Status<K, V> = {}
+/** A failure of the load itself (the database), as opposed to lru-cache cutting the load short. */
+class LoadFailed extends Error {
+  constructor(readonly reason: unknown) {
+    super('load failed')
+  }
+}
+
+/** The loader as lru-cache's `fetchMethod`, its own failures marked so `fetchFresh` can tell them from aborts. */
+function loading<K, V>(load: (key: K) => Promise<V | undefined>) {
+  return async (key: K): Promise<V | undefined> => {
     try {
-      return await cache.fetch(key, { status })
+      return await load(key)
     } catch (error) {
-      if (!status.fetchAborted || attempt === 3) throw error
+      throw new LoadFailed(error)
     }
   }
+}
+
+/**
+ * An invalidation that lands while the entry is being loaded aborts that load: lru-cache rejects
+ * it, for the caller that started it and for every request that joined it. The caller asks
+ * again and gets the row as it is after the write, never the one from before it. A user whose
+ * sessions change on every request (a client refreshing in a loop) can abort every load, so
+ * after a second abort the row is read straight from the database, uncached: a cache may miss,
+ * it never turns a miss into an error. A failure of the database itself is not retried (the
+ * request answers 503 as soon as it can). `own` registers whose entry it is before every load:
+ * the invalidation that aborted one also forgot its owner, and an entry loaded again without
+ * one would outlive the next invalidation (a refresh racing "sign out everywhere" kept a revoked
+ * session alive for the cache's 5 s).
+ */
+async function fetchFresh<K extends {}, V extends {}>(
+  cache: LRUCache<K, V>,
+  key: K,
+  load: (key: K) => Promise<V | undefined>,
+  own: () => void = () => {},
+): Promise<V | undefined> {
+  for (let attempt = 1; attempt <= 2; attempt++) {
+    own()
+    try {
+      return await cache.fetch(key)
+    } catch (error) {
+      if (error instanceof LoadFailed) throw error.reason
+    }
+  }
+  return load(key)
 }
