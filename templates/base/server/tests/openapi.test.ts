@@ -63,7 +63,11 @@ describe('the API reference (GET /api/docs)', () => {
     const { createHash } = await import('node:crypto')
     expect(policy).toContain(`'sha256-${createHash('sha256').update(inline).digest('base64')}'`)
     expect(policy).not.toContain("'unsafe-eval'")
-    expect(policy).toMatch(/script-src https:\/\/cdn\.jsdelivr\.net /)
+    // The one file, whole path, never the CDN's origin: any other package there would run too.
+    const script = /<script src="([^"]+)" integrity="(sha384-[A-Za-z0-9+/]{64})" crossorigin="anonymous"/.exec(res.text)
+    expect(script?.[1]).toMatch(/^https:\/\/cdn\.jsdelivr\.net\/npm\/@scalar\/api-reference@\d+\.\d+\.\d+\/dist\/browser\/standalone\.js$/)
+    expect(policy).toContain(`script-src ${script![1]} `)
+    expect(policy).not.toMatch(/script-src https:\/\/cdn\.jsdelivr\.net /)
     expect((await supertest(app).get('/api/health')).headers['content-security-policy']).toMatch(/^default-src 'none'/)
   })
 

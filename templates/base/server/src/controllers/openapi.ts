@@ -20,8 +20,18 @@ export function openApiDocument(ctx: AppContext): RequestHandler {
   }
 }
 
-/** The reference's script, pinned: its page is rendered by @scalar/express-api-reference, which loads it from jsDelivr. */
-const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.76.0'
+/**
+ * The reference's script, pinned by version, path and hash: its page is rendered by
+ * @scalar/express-api-reference, which loads it from jsDelivr. The browser runs it only when its
+ * bytes match SCALAR_INTEGRITY (Subresource Integrity), and the page's policy allows that one URL,
+ * not the CDN's origin, so neither a changed file nor another package on the CDN can run on the
+ * app's origin. jsDelivr serves a file named by its full path as the npm tarball holds it (only
+ * the default-file URL is minified), so the hash is the tarball's: `npm pack
+ * @scalar/api-reference@1.76.0`, then `openssl dgst -sha384 -binary
+ * package/dist/browser/standalone.js | base64`. A new version needs both changed together.
+ */
+const SCALAR_SCRIPT = 'https://cdn.jsdelivr.net/npm/@scalar/api-reference@1.76.0/dist/browser/standalone.js'
+const SCALAR_INTEGRITY = 'sha384-oH1C0RwqcwbVXkC+r8A+4qRoyEUQdtxAzOwumkxZtQBBcsy61FOoPt7B50OVJYYQ'
 
 /**
  * `GET /api/docs` (API_DOCS): Scalar's interactive reference of the document. Its page runs the
@@ -36,10 +46,13 @@ export function apiReference(): RequestHandler {
       // The middleware only renders its page: it is handed a response that keeps it.
       const keep = { type: () => keep, send: (body: string) => void (html = body) }
       reference({ url: 'openapi.json', cdn: SCALAR_SCRIPT, withDefaultFonts: false, hideClientButton: true })(req as never, keep as never, next)
+      const tag = `<script src="${SCALAR_SCRIPT}"`
+      if (!html.includes(tag)) throw new Error(`the reference's page no longer loads ${SCALAR_SCRIPT} as expected`)
+      html = html.replace(tag, `${tag} integrity="${SCALAR_INTEGRITY}" crossorigin="anonymous"`)
       const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(([, code]) => `'sha256-${createHash('sha256').update(code!).digest('base64')}'`)
       const policy = [
         "default-src 'none'",
-        `script-src ${new URL(SCALAR_SCRIPT).origin} ${inline.join(' ')}`,
+        `script-src ${SCALAR_SCRIPT} ${inline.join(' ')}`,
         // The reference styles its elements at run time.
         "style-src 'self' 'unsafe-inline'",
         "img-src 'self' data:",
