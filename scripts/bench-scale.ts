@@ -2,14 +2,17 @@
  * What the scale-out costs and buys: a built variant on MySQL or PostgreSQL with Redis, behind
  * the generated app's own `deploy/nginx.conf` (Debian's nginx), with one instance and with two.
  *
- *   npm run bench:scale -- [mysql-oauth-redis] [--users 5000] [--seconds 10] [--revocations 200] [--keep]
+ *   npm run bench:scale -- [mysql-oauth-redis] [--users 5000] [--seconds 10] [--revocations 200]
+ *                          [--refresh-requests 12000] [--refresh-only] [--keep]
  *
  * Throughput: `/me` (access cookie) and successful logins through nginx, one instance against
  * two, in alternating rounds; the ratio two/one is the median of the rounds' own ratios. Then
  * revocation: a session revoked on instance a (`DELETE /api/account/sessions/:id`, the spec's
  * "that session revoked"), timed from a's answer to the first 401 that instance b gives its
- * access token, polled on b's own port back to back. It is a benchmark, not a test: it prints
- * numbers, ratios and targets, and never fails on a time.
+ * access token, polled on b's own port back to back. Last, refresh load through nginx
+ * (scripts/lib/refresh-load.ts): every answer counted by status, the target no 5xx
+ * (`--refresh-only` runs that part alone). It is a benchmark, not a test: it prints numbers,
+ * ratios and targets, and never fails on a time.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -28,6 +31,7 @@ import { killServers, login, startArgs, startServer } from './lib/server-process
 import { sharedNodeModules } from './lib/shared-install.js'
 import { ensureWrk, removeWrkScripts, wrk, type WrkResult } from './lib/wrk.js'
 import { fmt, ms, verdict } from './lib/report.js'
+import { refreshLoad, type RefreshLoadResult } from './lib/refresh-load.js'
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -35,6 +39,8 @@ const { values, positionals } = parseArgs({
     users: { type: 'string', default: '5000' },
     seconds: { type: 'string', default: '10' },
     revocations: { type: 'string', default: '200' },
+    'refresh-requests': { type: 'string', default: '12000' },
+    'refresh-only': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
   },
 })
@@ -46,6 +52,7 @@ if (answers.db === 'sqlite' || !findVariant(variant).redis) throw new Error(`ben
 const USERS = Number(values.users)
 const SECONDS = Number(values.seconds)
 const REVOCATIONS = Number(values.revocations)
+const REFRESH_REQUESTS = Number(values['refresh-requests'])
 const PASSWORD = 'bench password 1'
 const ROUNDS = 3
 /** The account whose sessions are revoked: none of the login rotation's. */
@@ -171,13 +178,19 @@ async function main() {
     await wrk(`${lb}/api/auth/me`, { connections: 50, seconds: 3, headers: { Cookie: accessOnly } })
     await logins(lb, 3)
   }
-  const meRounds = await alternate('GET /api/auth/me, 50 connections', () => me(lbOne), () => me(lbTwo), [a.pid!, b.pid!])
-  const loginRounds = await alternate('successful logins, 16 connections', () => logins(lbOne), () => logins(lbTwo), [a.pid!, b.pid!])
+  if (!values['refresh-only']) {
+    const meRounds = await alternate('GET /api/auth/me, 50 connections', () => me(lbOne), () => me(lbTwo), [a.pid!, b.pid!])
+    const loginRounds = await alternate('successful logins, 16 connections', () => logins(lbOne), () => logins(lbTwo), [a.pid!, b.pid!])
 
-  step(`${REVOCATIONS} revocations on a, each timed to the first 401 on b`)
-  const revocations = await measureRevocations(`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`, lbTwo, accessName)
+    step(`${REVOCATIONS} revocations on a, each timed to the first 401 on b`)
+    const revocations = await measureRevocations(`http://127.0.0.1:${portA}`, `http://127.0.0.1:${portB}`, lbTwo, accessName)
+    report(meRounds, loginRounds, revocations)
+  }
 
-  report(meRounds, loginRounds, revocations)
+  step(`refresh load through nginx (two instances): ${REFRESH_REQUESTS.toLocaleString('en')} requests`)
+  const accounts = Array.from({ length: 4 }, (_, i) => `user${i + 1}@example.test`)
+  const load = await refreshLoad({ base: lbTwo, origin: lbTwo, accounts, password: PASSWORD, sessionsPerAccount: 4, requests: REFRESH_REQUESTS, cookieName: answers.cookieName })
+  reportRefreshLoad(load, accounts.length)
 }
 
 // ── nginx ──────────────────────────────────────────────────────────────────────────────────
@@ -456,6 +469,25 @@ function report(meRounds: Round[], loginRounds: Round[], revocations: Revocation
   for (const run of [...meRounds, ...loginRounds].flatMap((round) => [round.one, round.two]).filter((each) => each.failed > 0)) {
     console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
   }
+}
+
+function reportRefreshLoad(load: RefreshLoadResult, accounts: number) {
+  const count = (test: (status: number) => boolean) => [...load.byStatus].filter(([status]) => test(status)).reduce((sum, [, n]) => sum + n, 0)
+  const serverErrors = count((status) => status >= 500)
+  console.log(`\nrefresh load through nginx to instances a and b: ${accounts} users, 4 sessions each, one client per session, each looping`)
+  console.log(`GET /me (both cookies) ×2, GET /me (refresh cookie alone), POST /refresh-token (a rotation: invalidates the user's cached sessions everywhere)`)
+  printTable(
+    ['measure', 'value', 'detail', 'target'],
+    [
+      ['requests', fmt(load.requests), `(${fmt(load.requests / load.seconds)} req/s over ${load.seconds.toFixed(1)} s)`, ''],
+      ['answers by status', [...load.byStatus].sort(([x], [y]) => x - y).map(([status, n]) => `${status}: ${n}`).join(', '), '', ''],
+      ['5xx answers', String(serverErrors), `(no answer at all: ${load.failed})`, verdict(serverErrors === 0 && load.failed === 0, '0')],
+    ],
+  )
+  // A 502 or 504 is nginx's own answer: its error log says which instance and why.
+  const log = join(root, 'nginx-two', 'error.log')
+  const upstream = existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter((line) => line.includes('upstream')) : []
+  if (upstream.length > 0) console.log(`nginx's error log, upstream lines (${upstream.length}):\n${upstream.slice(-5).join('\n')}`)
 }
 
 /** Where the delay goes: a's message on Redis as a bystander got it, against b's 401. */

@@ -66,6 +66,7 @@ http {
   upstream app {
 ${upstreams.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n')}
     keepalive 16;
+    keepalive_timeout 4s;
   }
   server {
     listen 127.0.0.1:${port};
