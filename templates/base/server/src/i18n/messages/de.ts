@@ -172,11 +172,11 @@ export const de: Translation<typeof en> = {
   notices: {
     passwordChanged: {
       subject: 'Dein Passwort wurde geändert',
-      summary: 'Das Passwort deines Kontos wurde geändert, und deine anderen Sitzungen wurden abgemeldet.',
+      summary: 'Das Passwort deines Kontos wurde geändert, und deine anderen Sitzungen wurden abgemeldet. Andere Wege zur Anmeldung, die deinem Konto hinzugefügt wurden, bleiben bestehen: Wenn du einen nicht kennst, entferne ihn in deinen Einstellungen.',
     },
     passwordReset: {
       subject: 'Dein Passwort wurde zurückgesetzt',
-      summary: 'Das Passwort deines Kontos wurde über einen dir geschickten Link zurückgesetzt, und alle Sitzungen wurden abgemeldet.',
+      summary: 'Das Passwort deines Kontos wurde über einen dir geschickten Link zurückgesetzt, und alle Sitzungen wurden abgemeldet. Andere Wege zur Anmeldung, die deinem Konto hinzugefügt wurden, bleiben bestehen: Wenn du einen nicht kennst, entferne ihn in deinen Einstellungen.',
     },
     emailChanged: {
       subject: 'Die E-Mail-Adresse deines Kontos wurde geändert',

@@ -170,11 +170,11 @@ export const en = {
   notices: {
     passwordChanged: {
       subject: 'Your password was changed',
-      summary: 'The password of your account was changed, and your other sessions were signed out.',
+      summary: 'The password of your account was changed, and your other sessions were signed out. Other ways to sign in that were added to your account stay as they are: if you do not recognise one, remove it in your settings.',
     },
     passwordReset: {
       subject: 'Your password was reset',
-      summary: 'The password of your account was reset through a link mailed to you, and every session was signed out.',
+      summary: 'The password of your account was reset through a link mailed to you, and every session was signed out. Other ways to sign in that were added to your account stay as they are: if you do not recognise one, remove it in your settings.',
     },
     emailChanged: {
       subject: 'The e-mail address of your account was changed',
