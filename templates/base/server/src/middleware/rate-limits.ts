@@ -5,6 +5,7 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
 import type { AppContext } from '../context.js'
 import { FallbackStore } from './fallback-store.js'
+import { normaliseEmail } from '../services/email-address.js'
 import { translatorOf } from '../i18n/request-locale.js'
 
 export interface RateLimiters {
@@ -25,7 +26,8 @@ export interface RateLimiters {
 
 const emailOf = (req: Request) => {
   const email = (req.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : ''
+  // The address in its one form, so every spelling of it counts together.
+  return typeof email === 'string' ? (normaliseEmail(email) ?? email).slice(0, 255) : ''
 }
 /**
  * ipKeyGenerator parses every IPv6 form, the `::ffff:a.b.c.d` a dual-stack socket reports for
