@@ -3,7 +3,7 @@ import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { User } from '../src/models/index.js'
 import { normaliseEmail } from '../src/services/email-address.js'
-import { useTestApps, type TestApp } from './helpers/test-app.js'
+import { login, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 /**
  * The class of e-mail addresses checked before Unicode normalisation (Auth.js GHSA-7rqj-j65f-68wh):
@@ -41,6 +41,15 @@ describe('e-mail addresses are normalised before any check', () => {
       expect(res.body.errors).toEqual({ email: [LOOKALIKE] })
     }
     expect(await User.count({ where: { email } })).toBe(1)
+  })
+
+  it('an e-mail change to a look-alike address is refused: 422 errors.email', async () => {
+    const email = unique('owner')
+    await register(email).expect(201)
+    const { cookies } = await login(app, email, PASSWORD)
+    const res = await supertest(app).post('/api/account/email').set(withCookies(cookies)).send({ email: `\u212A${unique('im').slice(1)}`, password: PASSWORD })
+    expect(res.status).toBe(422)
+    expect(res.body.errors).toEqual({ email: [LOOKALIKE] })
   })
 
   it('an address in capitals and surrounded by spaces is the same account', async () => {

@@ -2,6 +2,7 @@ import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { TeamInvitation } from '../src/features/teams/models/invitation.js'
 import { invitationLinkIn, invitations, invite } from './helpers/invitations.js'
+import { jobsDone } from './helpers/jobs.js'
 import { mailTo, type MailServer } from './helpers/mail.js'
 import { newTeam, person, teams } from './helpers/teams.js'
 import { login, makeUser, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
@@ -107,5 +108,30 @@ describe('POST /api/invitations/show', () => {
     const { cookies } = await login(open, user.email)
     const res = await supertest(open).post('/api/invitations/show').set(withCookies(cookies)).send({ token: link.token })
     expect(res.status).toBe(422)
+  })
+})
+
+describe('the address an invitation goes to', () => {
+  it('is refused when it only looks like another (a Kelvin sign for k): 422 errors.email, nothing sent', async () => {
+    const owner = await person(app, 'owner')
+    const teamId = await newTeam(app, owner)
+    const res = await invitations(app, owner.cookies).send(teamId, { email: `\u212A${uniqueEmail('im').slice(1)}`, role: 'member' })
+    expect(res.status).toBe(422)
+    expect(Object.keys(res.body.errors)).toEqual(['email'])
+    expect(await TeamInvitation.count({ where: { teamId } })).toBe(0)
+  })
+
+  it('counts toward its cap of mails (services/mail-quota.ts): past it the answer is the same and nothing is sent', async () => {
+    const { app: capped, ctx } = await t.build({ rateLimits: { mailPerAddress: { limit: 1, windowMs: 60_000 } } })
+    const owner = await person(capped, 'owner')
+    const [first, second] = [await newTeam(capped, owner, 'First'), await newTeam(capped, owner, 'Second')]
+    const email = uniqueEmail('popular')
+    await invite(capped, mail, owner.cookies, first, email)
+    const again = await invitations(capped, owner.cookies).send(second, { email, role: 'member' })
+    expect(again.status).toBe(202)
+    expect(again.body).toEqual({ message: 'If that address can join the team, an invitation is on its way to it.' })
+    await jobsDone(ctx)
+    expect(mail.received.filter(mailTo(email))).toHaveLength(1)
+    expect(await TeamInvitation.count({ where: { teamId: second } })).toBe(0)
   })
 })
