@@ -20,7 +20,8 @@ describe('languages', () => {
     expect(registered.body.message).toMatch(/^Danke für deine Registrierung/)
     const verification = await mailed
     expect(verification.subject).toBe('Bestätige deine E-Mail-Adresse')
-    expect(verification.body).toContain('Hallo Greta,')
+    // The registration's name is the registrant's text, maybe not the mailbox owner's: no name.
+    expect(verification.body).toContain('Hallo,')
     expect(verification.body).toContain('Der Link läuft in 24 Stunden ab.')
     expect(verification.body).toContain('>E-Mail-Adresse bestätigen</a>')
 

@@ -37,6 +37,7 @@ describe('accepting an invitation, signed out', () => {
     expect(wrapper.find('h1').text()).toBe('Join a team')
     expect(wrapper.text()).toContain('dana@example.com')
     expect(sent('POST', '/api/invitations/accept')).toHaveLength(0)
+    expect(sent('POST', '/api/invitations/show')).toHaveLength(0)
     for (const [text, path] of [['Log in to accept', '/login'], ['Create an account', '/register']] as const) {
       const url = new URL(link(wrapper, text).attributes('href')!, 'http://app')
       expect(url.pathname).toBe(path)
@@ -97,6 +98,15 @@ describe('accepting an invitation, signed in', () => {
     await vi.waitFor(() => expect(wrapper.find('h1').text()).toBe('Acme'))
   })
 
+  it("names the team and the sender, which the mail leaves out, once the invited account is signed in", async () => {
+    server.on('POST', '/api/invitations/show', (req) =>
+      req.json?.token === 'tok-123' ? { body: { invitation: { team: { name: 'Acme' }, inviter: { name: 'Olga' }, role: 'admin' } } } : badToken,
+    )
+    const { wrapper } = await mountApp(server, LINK)
+    await vi.waitFor(() => expect(wrapper.text()).toContain('Olga invited you to join Acme as an admin.'))
+    expect(sent('POST', '/api/invitations/show').map((r) => r.json)).toEqual([{ token: 'tok-123' }])
+  })
+
   it('shows a refusal plainly and stays', async () => {
     const { wrapper, router } = await mountApp(server, '/invitations/accept?token=used')
     await button(wrapper, 'Accept invitation').trigger('click')
@@ -118,6 +128,7 @@ describe('accepting an invitation, signed in', () => {
     const { wrapper } = await mountApp(server, LINK)
     expect(wrapper.find('main .alert--info').text()).toContain('This invitation was sent to dana@example.com.')
     expect(sent('POST', '/api/invitations/accept')).toHaveLength(0)
+    expect(sent('POST', '/api/invitations/show')).toHaveLength(0)
   })
 
   it('signed in with another account: logs out and goes to the login, keeping the way back', async () => {

@@ -7,7 +7,7 @@ import { SecurityEvent } from '../src/models/index.js'
 import { invitationLinkIn, invitations, invite } from './helpers/invitations.js'
 import { mailTo, type MailServer } from './helpers/mail.js'
 import { within } from './helpers/requests.js'
-import { newTeam, person, staffedTeam, teams } from './helpers/teams.js'
+import { addMember, newTeam, person, staffedTeam, teams } from './helpers/teams.js'
 import { makeUser, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -37,7 +37,7 @@ describe('POST /api/teams/:id/invitations', () => {
     expect(link.email).toBe(email)
     const received = await mail.waitFor(mailTo(email))
     expect(received.subject).toBe('You are invited to join a team')
-    expect(received.body).toContain('"Rocket Lab" as an admin')
+    expect(received.body).toContain('a team on localhost:3000 as an admin')
     const row = await TeamInvitation.findOne({ where: { teamId } })
     expect(row).toMatchObject({ email, role: 'admin', invitedBy: owner.id, tokenHash: sha256(link.token) })
     expect(Math.abs(row!.expiresAt.getTime() - row!.createdAt.getTime() - 7 * DAY)).toBeLessThan(5000)
@@ -148,18 +148,22 @@ describe('POST /api/teams/:id/invitations', () => {
     expect(accepted.body.team).toMatchObject({ id: teamId, role: 'admin' })
   })
 
-  it('20 invitations per team per hour, then 429 with Retry-After; another team is not held back', async () => {
+  it('20 invitations per team per hour, then 429 with Retry-After, for every admin of it; another team is not held back', async () => {
     const owner = await person(app, 'owner')
     const teamId = await newTeam(app, owner)
-    const other = await newTeam(app, owner, 'Other')
-    const calls = invitations(app, owner.cookies)
-    for (let i = 0; i < 20; i++) expect((await calls.send(teamId, { email: uniqueEmail(`bulk${i}`), role: 'member' })).status).toBe(202)
-    const limited = await calls.send(teamId, { email: uniqueEmail('one-too-many'), role: 'member' })
+    const coAdmin = await person(app, 'co-admin')
+    await addMember(teamId, coAdmin.id, 'admin')
+    const other = await newTeam(app, coAdmin, 'Other')
+    for (let i = 0; i < 20; i++) {
+      const sender = i % 2 === 0 ? owner : coAdmin
+      expect((await invitations(app, sender.cookies).send(teamId, { email: uniqueEmail(`bulk${i}`), role: 'member' })).status).toBe(202)
+    }
+    const limited = await invitations(app, coAdmin.cookies).send(teamId, { email: uniqueEmail('one-too-many'), role: 'member' })
     expect(limited.status).toBe(429)
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60)
     expect(limited.body).toEqual({ message: expect.any(String) })
     expect(await TeamInvitation.count({ where: { teamId } })).toBe(20)
-    expect((await calls.send(other, { email: uniqueEmail('other'), role: 'member' })).status).toBe(202)
+    expect((await invitations(app, coAdmin.cookies).send(other, { email: uniqueEmail('other'), role: 'member' })).status).toBe(202)
   })
 })
 

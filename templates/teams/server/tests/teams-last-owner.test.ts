@@ -8,7 +8,8 @@ let app: TestApp['app']
 let a: Person
 let b: Person
 beforeAll(async () => {
-  ;({ app } = await t.build())
+  // `a` makes a team for every round: more than a person may in an hour.
+  ;({ app } = await t.build({ rateLimits: { teamsPerUser: { limit: 1000, windowMs: 60_000 } } }))
   a = await person(app, 'a')
   b = await person(app, 'b')
 })

@@ -31,6 +31,12 @@ export interface RateLimitSettings extends FeatureRateLimits {
   sessionCreatePerIp: Limit
   /** Wrong passwords on the password-checked account routes, per user; once over, every such request is a 429. */
   accountPasswordPerUser: Limit
+  /**
+   * Mails to one address, whoever asks and from wherever, over 10 minutes and over an hour
+   * (services/mail-quota.ts): past them a route answers as usual and mails nothing.
+   */
+  mailPerAddress: Limit
+  mailPerAddressHourly: Limit
   /** E-mail change requests per user (each mails two addresses). */
   emailChangePerUser: Limit
   /** Writes to the signed-in user's own account (each may store a row: a ceremony, a flow, a pending secret), per user. */
@@ -50,6 +56,8 @@ export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[
   mailPerIp: { limit: 30, windowMs: minute },
   mailPerEmailIp: { limit: 5, windowMs: minute },
   mailPerEmailIpHourly: { limit: 10, windowMs: hour },
+  mailPerAddress: { limit: 3, windowMs: 10 * minute },
+  mailPerAddressHourly: { limit: 5, windowMs: hour },
   sessionCreatePerIp: { limit: 30, windowMs: minute },
   accountPasswordPerUser: { limit: 5, windowMs: minute },
   emailChangePerUser: { limit: 5, windowMs: minute },

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { msg } from '../i18n/translate.js'
+import { hasControlCharacter, normaliseEmail } from '../services/email-address.js'
 
 // Field rules shared by the controllers. Messages are catalogue keys (i18n/messages/), keyed by field.
 
@@ -8,19 +9,41 @@ const typeMessage = (field: string, kind: string) => (issue: { input: unknown })
 
 const text = (field: string) => z.string({ error: typeMessage(field, 'validation.string') })
 
+/** An address in its one form (services/email-address.ts), or 422 for one that only looks like another. */
 export const emailField = text('email')
-  .trim()
-  .toLowerCase()
-  .min(1, msg('validation.required', { field: 'email' }))
-  .max(255, msg('validation.tooLong', { field: 'email', max: 255 }))
-  .pipe(z.email('validation.email'))
+  .transform((value, context) => {
+    const email = normaliseEmail(value)
+    if (email === null) context.issues.push({ code: 'custom', message: hasControlCharacter(value) ? 'validation.email' : 'validation.emailLookalike', input: value })
+    return email ?? z.NEVER
+  })
+  .pipe(
+    z
+      .string()
+      .min(1, msg('validation.required', { field: 'email' }))
+      .max(255, msg('validation.tooLong', { field: 'email', max: 255 }))
+      .pipe(z.email('validation.email')),
+  )
+
+// A line break in a name would forge lines in a plain-text mail sent to any address.
+const NAME_CONTROL = /[\p{Cc}\u2028\u2029]/u
+const NAME_MAX = 255
 
 export const nameField = text('name')
   .trim()
   .min(1, msg('validation.required', { field: 'name' }))
-  .max(255, msg('validation.tooLong', { field: 'name', max: 255 }))
-  // A line break in a name would forge lines in a plain-text mail sent to any address.
-  .refine((value) => !/[\p{Cc}\u2028\u2029]/u.test(value), 'validation.nameControl')
+  .max(NAME_MAX, msg('validation.tooLong', { field: 'name', max: NAME_MAX }))
+  .refine((value) => !NAME_CONTROL.test(value), 'validation.nameControl')
+
+/**
+ * A name from elsewhere (a provider's display name) made to meet nameField's rule instead of
+ * being refused: control characters become spaces, and it is trimmed and cut to the longest
+ * allowed, never inside a character. Empty when nothing is left: the caller picks a fallback.
+ */
+export function tidyName(value: string): string {
+  let name = value.replace(new RegExp(NAME_CONTROL, 'gu'), ' ').trim()
+  if (name.length > NAME_MAX) name = name.slice(0, /[\uD800-\uDBFF]/.test(name[NAME_MAX - 1]!) ? NAME_MAX - 1 : NAME_MAX).trimEnd()
+  return name
+}
 
 const utf8Bytes = (value: string) => Buffer.byteLength(value, 'utf8')
 

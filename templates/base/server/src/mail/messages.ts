@@ -26,11 +26,15 @@ export function linkWithToken(baseUrl: string, page: string, token: string, emai
 
 export const greeting = (t: Translate, name: string | null) => (name === null ? t('mail.helloNobody') : t('mail.hello', { name }))
 
-export const verifyEmailMessage = (t: Translate, to: string, name: string, url: string, hours: number) =>
+/**
+ * Greets nobody by name: anyone may register with another person's address, and the name of a
+ * registration is the registrant's text.
+ */
+export const verifyEmailMessage = (t: Translate, to: string, url: string, hours: number) =>
   message(
     to,
     t('mail.verify.subject'),
-    [greeting(t, name), t('mail.verify.body', { hours }), t('mail.verify.ignore')],
+    [greeting(t, null), t('mail.verify.body', { hours }), t('mail.verify.ignore')],
     { label: t('mail.verify.action'), url },
   )
 
@@ -60,11 +64,12 @@ export const chooseLinkMessage = (t: Translate, to: string, name: string | null,
     { label: t('mail.choose.action'), url },
   )
 
-export const confirmEmailChangeMessage = (t: Translate, to: string, name: string, url: string, hours: number) =>
+/** To the new address, which the account's owner typed: it greets nobody by the account's name, that owner's text. */
+export const confirmEmailChangeMessage = (t: Translate, to: string, url: string, hours: number) =>
   message(
     to,
     t('mail.confirmEmail.subject'),
-    [greeting(t, name), t('mail.confirmEmail.body', { hours }), t('mail.confirmEmail.ignore')],
+    [greeting(t, null), t('mail.confirmEmail.body', { hours }), t('mail.confirmEmail.ignore')],
     { label: t('mail.confirmEmail.action'), url },
   )
 

@@ -1,10 +1,11 @@
 import type { Request, RequestHandler, Response } from 'express'
-import { ipKeyGenerator, rateLimit, type RateLimitRequestHandler } from 'express-rate-limit'
+import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit'
 import { LRUCache } from 'lru-cache'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
 import type { AppContext } from '../context.js'
 import { FallbackStore } from './fallback-store.js'
+import { normaliseEmail } from '../services/email-address.js'
 import { translatorOf } from '../i18n/request-locale.js'
 
 export interface RateLimiters {
@@ -25,7 +26,8 @@ export interface RateLimiters {
 
 const emailOf = (req: Request) => {
   const email = (req.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 255) : ''
+  // The address in its one form, so every spelling of it counts together.
+  return typeof email === 'string' ? (normaliseEmail(email) ?? email).slice(0, 255) : ''
 }
 /**
  * ipKeyGenerator parses every IPv6 form, the `::ffff:a.b.c.d` a dual-stack socket reports for
@@ -58,6 +60,22 @@ export interface LimiterOptions {
 
 export type Limiter = (options: LimiterOptions) => RateLimitRequestHandler
 
+/**
+ * Where a limit named `name` counts: with Redis the counters are shared by every instance of the
+ * app; while it is down each instance counts on its own (middleware/fallback-store.ts). Without
+ * Redis, in this process.
+ */
+export function limitStore(ctx: Pick<AppContext, 'redis' | 'keyPrefix'>, name: string): Store {
+  const redis = ctx.redis
+  if (!redis) return new MemoryStore()
+  return new FallbackStore(
+    new RedisStore({
+      prefix: `${ctx.keyPrefix}rl:${name}:`,
+      sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<RedisReply>,
+    }),
+  )
+}
+
 /** Builds the app's limiters; each answers 429 with Retry-After once its limit is reached. */
 export function limiterFactory(ctx: AppContext): Limiter {
   return ({ name, limit, key, failuresOnly = false, skip = () => false, failed = (_req, res) => res.statusCode >= 400 }) =>
@@ -69,16 +87,7 @@ export function limiterFactory(ctx: AppContext): Limiter {
       legacyHeaders: false,
       skipSuccessfulRequests: failuresOnly,
       keyGenerator: (req) => key(req),
-      // With Redis the counters are shared by every instance of the app; while it is down each
-      // instance counts on its own (middleware/fallback-store.ts).
-      store: ctx.redis
-        ? new FallbackStore(
-            new RedisStore({
-              prefix: `${ctx.keyPrefix}rl:${name}:`,
-              sendCommand: (command: string, ...args: string[]) => ctx.redis!.call(command, ...args) as Promise<RedisReply>,
-            }),
-          )
-        : undefined,
+      store: limitStore(ctx, name),
       handler: (req, res) => {
         const retryAfter = res.getHeader('Retry-After')
         res.status(429).json({ message: translatorOf(req)('errors.throttled', { seconds: retryAfter ?? 60 }) })

@@ -58,7 +58,7 @@ export async function mailEmailChange(deps: { env: Env; mailer: Mailer }, tokenI
   const [minted] = await EmailChangeToken.update({ tokenHash: hashToken(token) }, { where: live() })
   if (minted !== 1) return
   const url = `${BASE_URL}/confirm-email?${new URLSearchParams({ token }).toString()}`
-  await deps.mailer.send(confirmEmailChangeMessage(t, row.email, user.name, url, security.emailChangeExpirySeconds / 3600))
+  await deps.mailer.send(confirmEmailChangeMessage(t, row.email, url, security.emailChangeExpirySeconds / 3600))
 }
 
 export const invalidEmailChangeToken = () => fieldError('token', 'auth.linkInvalid')

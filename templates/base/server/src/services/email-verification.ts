@@ -101,7 +101,7 @@ export async function resendVerificationLink(deps: Deps, email: string, eventsUp
     if (!locked.emailVerifiedAt && only) {
       const token = newOneTimeToken()
       await only.update({ tokenHash: hashToken(token), email: locked.email }, { transaction })
-      return { token, name: only.name ?? locked.name, choose: false }
+      return { token, choose: false }
     }
     // No registration caused this link: a verified account keeps its own name unless the page
     // sends another; an unverified one gets its newest registration's.
@@ -113,8 +113,6 @@ export async function resendVerificationLink(deps: Deps, email: string, eventsUp
 
 interface IssuedLink {
   token: string
-  /** Whom a link that completes one registration greets: that registration's name. */
-  name: string
   choose: boolean
 }
 
@@ -135,7 +133,7 @@ async function issueLink(user: User, link: { registration: Registration | null; 
     },
     { transaction },
   )
-  return { token, name: name ?? user.name, choose: link.choose }
+  return { token, choose: link.choose }
 }
 
 /**
@@ -149,7 +147,7 @@ async function sendLink(deps: Deps, user: User, link: IssuedLink, locale: Locale
   const t = translator(mailLocale(user.locale, locale))
   const url = linkWithToken(deps.env.BASE_URL, 'verify-email', link.token, user.email)
   const hours = security.emailVerificationExpirySeconds / 3600
-  if (!link.choose) return deps.mailer.send(verifyEmailMessage(t, user.email, link.name, url, hours))
+  if (!link.choose) return deps.mailer.send(verifyEmailMessage(t, user.email, url, hours))
   const accountExists = user.emailVerifiedAt !== null
   await deps.mailer.send(chooseLinkMessage(t, user.email, accountExists ? user.name : null, `${url}&choose=1`, hours, accountExists))
 }

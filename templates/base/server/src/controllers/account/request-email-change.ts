@@ -7,6 +7,7 @@ import { validate } from '../../http/validate.js'
 import { recordCredentialEvent } from '../../security/credential-events.js'
 import { events } from '../../security/events.js'
 import { startEmailChange } from '../../services/email-change.js'
+import { mayMail } from '../../services/mail-quota.js'
 import { signedInUser } from '../../services/users.js'
 import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
 
@@ -18,12 +19,14 @@ export function requestEmailChange(ctx: AppContext): RequestHandler {
     const input = validate(emailChangeSchema, req.body)
     const user = await signedInUser(req)
     if (input.email === user.email) throw fieldError('email', 'account.sameEmail')
+    // Past the new address's cap (services/mail-quota.ts) the change waits unmailed, and the answer is the same.
+    const mailing = await mayMail(ctx, input.email)
     // The pending change, its job and its event stand or fall together; the job gets only the row's id.
     await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, {
       req,
       change: async (transaction) => {
         const tokenId = await startEmailChange(user.id, input.email, transaction)
-        await ctx.queue.dispatch('user:confirm-email', { tokenId, locale: requestLocale(req) }, transaction)
+        if (mailing) await ctx.queue.dispatch('user:confirm-email', { tokenId, locale: requestLocale(req) }, transaction)
       },
     })
     res.json({ message: translatorOf(req)('account.emailChangeSent') })

@@ -7,6 +7,7 @@ import { emailField, nameField, newPasswordField } from '../../http/schemas.js'
 import { validateAsync } from '../../http/validate.js'
 import { User } from '../../models/index.js'
 import { hashNewPassword } from '../../services/breached-passwords.js'
+import { mayMail } from '../../services/mail-quota.js'
 import { signIn } from '../../services/sign-in.js'
 import { createAccount } from '../../services/user-updates.js'
 import { identityOf, serializeUser } from '../../services/users.js'
@@ -43,7 +44,8 @@ export function register(ctx: AppContext): RequestHandler {
     const passwordHash = await hashNewPassword(ctx, input.password)
 
     if (ctx.auth.requireEmailVerification) {
-      await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash, locale: requestLocale(req) })
+      // Past the address's cap (services/mail-quota.ts) the answer is the same and nothing is queued.
+      if (await mayMail(ctx, input.email)) await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash, locale: requestLocale(req) })
       res.status(202).json({ message: translatorOf(req)(registeredMessage) })
       return
     }

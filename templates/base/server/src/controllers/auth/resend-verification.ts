@@ -3,16 +3,17 @@ import { z } from 'zod'
 import type { AppContext } from '../../context.js'
 import { emailField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
+import { mayMail } from '../../services/mail-quota.js'
 import { newestEventId } from '../../security/voided-since.js'
 import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
 
 export const resendVerificationSchema = z.object({ email: emailField })
 
-/** Same answer, same work for every address: the job decides whether a link is due. */
+/** Same answer, same work for every address: the job decides whether a link is due (past the address's cap, none). */
 export function resendVerification(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { email } = validate(resendVerificationSchema, req.body)
-    await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend', eventsUpTo: await newestEventId(), locale: requestLocale(req) })
+    if (await mayMail(ctx, email)) await ctx.queue.dispatch('user:verify-email', { email, reason: 'resend', eventsUpTo: await newestEventId(), locale: requestLocale(req) })
     res.json({ message: translatorOf(req)('auth.verificationSent') })
   }
 }

@@ -46,6 +46,7 @@ export const de: Translation<typeof en> = {
     invalid: 'Das Feld „{{field}}“ ist ungültig.',
     tooLong: 'Das Feld „{{field}}“ darf höchstens {{max}} Zeichen lang sein.',
     email: 'Das Feld „E-Mail-Adresse“ muss eine gültige E-Mail-Adresse sein.',
+    emailLookalike: 'Die E-Mail-Adresse enthält ein Zeichen, das einem anderen nur ähnlich sieht: Geben Sie sie mit einfachen Buchstaben ein.',
     nameControl: 'Der Name darf keine Zeilenumbrüche oder anderen Steuerzeichen enthalten.',
     passwordShort: 'Das Passwort muss mindestens {{min}} Zeichen lang sein.',
     passwordLong: 'Das Passwort darf höchstens {{max}} Bytes (UTF-8) lang sein.',

@@ -44,6 +44,7 @@ export const en = {
     invalid: 'The {{field}} field is invalid.',
     tooLong: 'The {{field}} field must not be longer than {{max}} characters.',
     email: 'The email field must be a valid e-mail address.',
+    emailLookalike: 'The e-mail address contains a character that only looks like another one: type it with plain letters.',
     nameControl: 'The name must not contain line breaks or other control characters.',
     passwordShort: 'The password must be at least {{min}} characters.',
     passwordLong: 'The password must not be longer than {{max}} bytes (UTF-8).',

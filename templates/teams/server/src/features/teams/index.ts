@@ -1,7 +1,7 @@
 import { DataTypes } from 'sequelize'
 import type { AppFeature } from '../../context.js'
 import { teamWebhookEvents } from './events.js'
-import { invitationRateLimits } from './invitation-config.js'
+import { teamRateLimits } from './invitation-config.js'
 import { invitationToken } from './invitation-credential-token.js'
 import { invitationJobs } from './invitation-jobs.js'
 import { invitationAcceptRoutes } from './invitation-routes.js'
@@ -27,7 +27,7 @@ declare module '../../models/user.js' {
 export const feature: AppFeature = {
   name: 'teams',
   messages: { en, de },
-  config: { rateLimits: invitationRateLimits },
+  config: { rateLimits: teamRateLimits },
   models: {
     models: [Team, TeamMember, TeamInvitation],
     userAttributes: { currentTeamId: { type: DataTypes.INTEGER, allowNull: true } },

@@ -4,7 +4,17 @@ declare module '../../config/rate-limits.js' {
   interface FeatureRateLimits {
     /** Invitations sent per team: each mails an address of the sender's choosing. */
     invitationsPerTeam: Limit
+    /** Invitations sent per user across all their teams: a team of one's own is no new quota. */
+    invitationsPerUser: Limit
+    /** Teams created per user (each one a team to invite from). */
+    teamsPerUser: Limit
   }
 }
 
-export const invitationRateLimits = { invitationsPerTeam: { limit: 20, windowMs: 60 * 60_000 } }
+const hour = 60 * 60_000
+
+export const teamRateLimits = {
+  invitationsPerTeam: { limit: 20, windowMs: hour },
+  invitationsPerUser: { limit: 20, windowMs: hour },
+  teamsPerUser: { limit: 10, windowMs: hour },
+}

@@ -2,6 +2,7 @@ import { Router } from 'express'
 import type { AppContext } from '../../context.js'
 import { authenticate } from '../../middleware/authenticate.js'
 import { precognitive } from '../../middleware/precognition.js'
+import { limiterFactory } from '../../middleware/rate-limits.js'
 import { requireConfirmed } from '../../middleware/require-confirmed.js'
 import { listTeamActivity } from './controllers/activity.js'
 import { invitationTeamRoutes } from './invitation-routes.js'
@@ -19,7 +20,9 @@ export function teamRoutes(ctx: AppContext): Router {
   const router = Router()
   router.use(authenticate(ctx))
   router.get('/', listTeams())
-  router.post('/', precognitive(teamNameSchema), storeTeam(ctx))
+  // Per creator: each team is one more to invite from (invitation-routes.ts counts invitations per sender too).
+  const perCreator = limiterFactory(ctx)({ name: 'teams-created', limit: ctx.rateLimits.teamsPerUser, key: (req) => String(req.auth!.id) })
+  router.post('/', precognitive(teamNameSchema), perCreator, storeTeam(ctx))
   router.put('/current', precognitive(switchTeamSchema), switchTeam())
 
   const team = Router({ mergeParams: true })

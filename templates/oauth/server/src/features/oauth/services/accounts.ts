@@ -2,6 +2,8 @@ import { UniqueConstraintError } from 'sequelize'
 import type { AppContext } from '../../../context.js'
 import { OAuthAccount } from '../models/oauth-account.js'
 import { User } from '../../../models/index.js'
+import { tidyName } from '../../../http/schemas.js'
+import { normaliseEmail } from '../../../services/email-address.js'
 import { createAccount } from '../../../services/user-updates.js'
 import { findUserById, identityOf, serializeUser, type SignInUser } from '../../../services/users.js'
 import type { ProviderProfile } from './providers/types.js'
@@ -28,7 +30,8 @@ export async function accountFor(ctx: AppContext, provider: string, profile: Pro
     const user = await signInUser(linked.userId)
     if (user) return { user }
   }
-  const email = profile.email?.trim().toLowerCase()
+  // A look-alike address (services/email-address.ts) vouches for nobody here, like an unconfirmed one.
+  const email = profile.email === null ? null : normaliseEmail(profile.email)
   if (!email || !profile.emailVerified || email.length > 255) return { error: 'email_unverified' }
   if (await User.findOne({ where: { email }, attributes: ['id'] })) return { error: 'account_exists' }
 
@@ -52,6 +55,7 @@ export async function accountFor(ctx: AppContext, provider: string, profile: Pro
 }
 
 function nameOf(profile: ProviderProfile, email: string): string {
-  const name = profile.name?.trim().slice(0, 255)
-  return name || email.split('@')[0]!
+  // The registration's rule: a display name is anyone's text, and reaches mail.
+  const name = tidyName(profile.name ?? '')
+  return name || tidyName(email.split('@')[0]!) || email
 }

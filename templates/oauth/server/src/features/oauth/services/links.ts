@@ -4,6 +4,7 @@ import type { AppContext } from '../../../context.js'
 import { OAuthAccount } from '../models/oauth-account.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { oauthEvents } from '../events.js'
+import { normaliseEmail } from '../../../services/email-address.js'
 import type { ProviderProfile } from './providers/types.js'
 
 /**
@@ -15,7 +16,7 @@ export async function linkAccount(ctx: AppContext, req: Request, userId: number,
   const existing = await OAuthAccount.findOne({ where: { provider, subject: profile.subject } })
   if (existing) return existing.userId === userId
   try {
-    await OAuthAccount.create({ userId, provider, subject: profile.subject, email: profile.email?.slice(0, 255) ?? null })
+    await OAuthAccount.create({ userId, provider, subject: profile.subject, email: (profile.email === null ? null : normaliseEmail(profile.email))?.slice(0, 255) ?? null })
   } catch (error) {
     if (error instanceof UniqueConstraintError) return false
     throw error

@@ -5,6 +5,7 @@ import { fieldError } from '../../../http/errors.js'
 import { emailField } from '../../../http/schemas.js'
 import { validate } from '../../../http/validate.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
+import { mayMail } from '../../../services/mail-quota.js'
 import { teamMeta } from '../events.js'
 import { invitationEvents } from '../invitation-events.js'
 import { INVITATION_ROLES } from '../models/invitation.js'
@@ -27,6 +28,11 @@ export function sendInvitation(ctx: AppContext): RequestHandler {
     const team = req.team!
     if (team.personal) throw fieldError('team', 'teams.personalHasNoMembers')
     const invitedBy = req.auth!.id
+    // Past the address's cap (services/mail-quota.ts) nothing is sent or stored, and the answer is the same.
+    if (!(await mayMail(ctx, input.email))) {
+      res.status(202).json({ message: translatorOf(req)('teams.invitationSent') })
+      return
+    }
     // Under the team's lock: two invitations of one address take turns on its (team, address) key.
     // The invitation, its job and its event stand or fall together; the job gets only the row's id.
     await withTeamLocked(team.id, async (transaction) => {

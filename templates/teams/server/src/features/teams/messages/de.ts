@@ -16,9 +16,9 @@ export const de: Translation<typeof en> = {
   },
   teamMail: {
     subject: 'Du bist eingeladen, einem Team beizutreten',
-    bodyAdmin: '{{inviter}} hat dich eingeladen, dem Team „{{team}}“ als Admin beizutreten. Der Link läuft in {{days}} Tagen ab.',
-    bodyMember: '{{inviter}} hat dich eingeladen, dem Team „{{team}}“ als Mitglied beizutreten. Der Link läuft in {{days}} Tagen ab.',
-    accept: 'Um die Einladung anzunehmen, folge dem Link und melde dich mit dieser E-Mail-Adresse an oder lege damit ein Konto an.',
+    bodyAdmin: 'Eine Einladung, einem Team auf {{site}} als Admin beizutreten, wartet auf dich. Der Link läuft in {{days}} Tagen ab.',
+    bodyMember: 'Eine Einladung, einem Team auf {{site}} als Mitglied beizutreten, wartet auf dich. Der Link läuft in {{days}} Tagen ab.',
+    accept: 'Folge dem Link und melde dich mit dieser E-Mail-Adresse an oder lege damit ein Konto an: Die Seite zeigt dann, um welches Team es geht und wer dich eingeladen hat, und du kannst die Einladung annehmen.',
     ignore: 'Falls du diese Einladung nicht erwartet hast, ignoriere diese Nachricht: Es ändert sich nichts.',
     action: 'Einladung annehmen',
   },

@@ -13,9 +13,9 @@ export const en = {
   },
   teamMail: {
     subject: 'You are invited to join a team',
-    bodyAdmin: '{{inviter}} invited you to join the team "{{team}}" as an admin. The link expires in {{days}} days.',
-    bodyMember: '{{inviter}} invited you to join the team "{{team}}" as a member. The link expires in {{days}} days.',
-    accept: 'To accept, follow the link and sign in, or create an account, with this e-mail address.',
+    bodyAdmin: 'An invitation to join a team on {{site}} as an admin is waiting for you. The link expires in {{days}} days.',
+    bodyMember: 'An invitation to join a team on {{site}} as a member is waiting for you. The link expires in {{days}} days.',
+    accept: 'Follow the link and sign in, or create an account, with this e-mail address: the page then shows which team it is and who invited you, and lets you accept.',
     ignore: 'If you did not expect this invitation, ignore this message: nothing changes.',
     action: 'Accept invitation',
   },

@@ -3,16 +3,18 @@ import { message } from '../../../mail/messages.js'
 import type { InvitationRole } from '../models/invitation.js'
 
 /**
- * The invitation mail. The subject names no team: a team's name is anyone's text, and a subject
- * of a stranger's choosing is what makes invitation mails useful to spammers.
+ * The invitation mail. It names no team and no inviter, in the subject or the body: both are the
+ * sender's text, and a stranger's text in mail from the app's own domain is what makes invitations
+ * useful to phishers. `site` is BASE_URL's host, the app's own; the accept page names the team
+ * and the inviter to the invited account once it has signed in.
  */
-export const invitationMessage = (t: Translate, to: string, inviter: string, team: string, role: InvitationRole, url: string, days: number) =>
+export const invitationMessage = (t: Translate, to: string, site: string, role: InvitationRole, url: string, days: number) =>
   message(
     to,
     t('teamMail.subject'),
     [
       t('mail.helloNobody'),
-      t(role === 'admin' ? 'teamMail.bodyAdmin' : 'teamMail.bodyMember', { inviter, team, days }),
+      t(role === 'admin' ? 'teamMail.bodyAdmin' : 'teamMail.bodyMember', { site, days }),
       t('teamMail.accept'),
       t('teamMail.ignore'),
     ],

@@ -61,7 +61,8 @@ export async function mailInvitation(deps: Pick<JobDeps, 'env' | 'mailer'>, invi
   if (minted !== 1) return
   // The address rides along so a signed-out visitor's login or sign-up form starts with it.
   const url = linkWithToken(deps.env.BASE_URL, 'invitations/accept', token, row.email)
-  await deps.mailer.send(invitationMessage(translator(mailLocale(invitee?.locale, locale)), row.email, inviter.name, team.name, row.role, url, INVITATION_DAYS))
+  const site = new URL(deps.env.BASE_URL).host
+  await deps.mailer.send(invitationMessage(translator(mailLocale(invitee?.locale, locale)), row.email, site, row.role, url, INVITATION_DAYS))
 }
 
 /** Unknown, expired, used, voided and someone else's links alike: one answer, so the route is no oracle. */
