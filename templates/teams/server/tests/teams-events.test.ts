@@ -57,7 +57,8 @@ describe('GET /api/teams/:id/activity', () => {
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ current_page: 1, per_page: 10, total: 3, path: `/api/teams/${teamId}/activity` })
     expect(res.body.data.data.map((event: { type: string }) => event.type)).toEqual(['member_removed', 'member_role_changed', 'team_created'])
-    expect(res.body.data.data[0]).toEqual({ id: expect.any(Number), type: 'member_removed', ip: expect.any(String), device: expect.any(String), createdAt: expect.any(String), current: true })
+    // The removed member's row: none of the remover's address, device or session.
+    expect(res.body.data.data[0]).toEqual({ id: expect.any(Number), type: 'member_removed', ip: null, device: 'Unknown device', createdAt: expect.any(String), current: false })
   })
 
   it('the app\'s admin sees them in the user\'s activity', async () => {
@@ -68,5 +69,35 @@ describe('GET /api/teams/:id/activity', () => {
     const res = await supertest(app).get(`/api/users/${owner.id}/activity`).set(withCookies(cookies))
     expect(res.status).toBe(200)
     expect(res.body.data.data.map((event: { type: string }) => event.type)).toContain('team_created')
+  })
+})
+
+describe("whose address and device a team's event carries", () => {
+  const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0'
+  const ADDRESS = '198.51.100.23'
+
+  it("the actor's own rows carry the actor's; the affected member's rows carry none of it", async () => {
+    const proxied = await t.build({ env: { TRUST_PROXY: '1' } })
+    const { owner, admin, member, teamId } = await staffedTeam(proxied.app)
+    const fromActor = (method: 'patch' | 'post', path: string, body: object) =>
+      supertest(proxied.app)[method](path).set(withCookies(admin.cookies)).set('X-Forwarded-For', ADDRESS).set('User-Agent', FIREFOX).send(body)
+    // The team's admin changes the member's role, then makes a team of their own, from address A in Firefox.
+    expect((await fromActor('patch', `/api/teams/${teamId}/members/${member.id}`, { role: 'admin' })).status).toBe(200)
+    expect((await fromActor('post', '/api/teams', { name: 'Own' })).status).toBe(201)
+
+    const activityOf = async (cookies: Record<string, string>) =>
+      (await supertest(proxied.app).get('/api/account/activity').set(withCookies(cookies))).body.data.data as { type: string; ip: string | null; device: string; current: boolean }[]
+    const members = await activityOf(member.cookies)
+    const changed = members.find((event) => event.type === 'member_role_changed')!
+    expect(changed).toMatchObject({ ip: null, device: 'Unknown device', current: false })
+    expect(JSON.stringify(members)).not.toContain(ADDRESS)
+    expect(JSON.stringify(members)).not.toContain('Firefox')
+
+    const teamRows = (await teams(proxied.app, owner.cookies).activity(teamId)).body.data.data as { type: string; ip: string | null; device: string }[]
+    expect(teamRows.find((event) => event.type === 'member_role_changed')).toMatchObject({ ip: null, device: 'Unknown device' })
+    expect(JSON.stringify(teamRows)).not.toContain(ADDRESS)
+
+    const admins = await activityOf(admin.cookies)
+    expect(admins.find((event) => event.type === 'team_created')).toMatchObject({ ip: ADDRESS, device: 'Firefox on Linux', current: true })
   })
 })

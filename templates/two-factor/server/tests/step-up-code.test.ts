@@ -62,7 +62,7 @@ describe('confirming it is you with a second factor', () => {
   })
 
   it("wrong codes count toward the second factor's lockout, which then refuses the right code here and at sign-in", async () => {
-    const loose = await t.build({ auth: { requireEmailVerification: false }, rateLimits: { accountPasswordPerUser: { limit: 100, windowMs: 60_000 } } })
+    const loose = await t.build({ auth: { requireEmailVerification: false }, rateLimits: { accountPasswordPerSession: { limit: 100, windowMs: 60_000 }, accountPasswordPerUser: { limit: 100, windowMs: 60_000 } } })
     const user = await makeUser()
     const { cookies, secret } = await withTwoFactor(loose.app, user.email)
     const wrong = await wrongCode(secret)
