@@ -74,30 +74,40 @@ describe('GET /api/teams/:id/activity', () => {
 
 describe("whose address and device a team's event carries", () => {
   const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0'
-  const ADDRESS = '198.51.100.23'
+  const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15'
+  const ADMIN_IP = '198.51.100.23'
+  const MEMBER_IP = '203.0.113.57'
+  type Row = { type: string; ip: string | null; device: string; current: boolean }
 
-  it("the actor's own rows carry the actor's; the affected member's rows carry none of it", async () => {
+  it("an actor's address and device go on their own rows only; a team's activity shows each viewer only their own", async () => {
     const proxied = await t.build({ env: { TRUST_PROXY: '1' } })
     const { owner, admin, member, teamId } = await staffedTeam(proxied.app)
-    const fromActor = (method: 'patch' | 'post', path: string, body: object) =>
-      supertest(proxied.app)[method](path).set(withCookies(admin.cookies)).set('X-Forwarded-For', ADDRESS).set('User-Agent', FIREFOX).send(body)
-    // The team's admin changes the member's role, then makes a team of their own, from address A in Firefox.
-    expect((await fromActor('patch', `/api/teams/${teamId}/members/${member.id}`, { role: 'admin' })).status).toBe(200)
-    expect((await fromActor('post', '/api/teams', { name: 'Own' })).status).toBe(201)
+    const from = (who: { cookies: Record<string, string> }, ip: string, agent: string) => (method: 'patch' | 'post' | 'delete', path: string, body: object = {}) =>
+      supertest(proxied.app)[method](path).set(withCookies(who.cookies)).set('X-Forwarded-For', ip).set('User-Agent', agent).send(body)
+    const asAdmin = from(admin, ADMIN_IP, FIREFOX)
+    const asMember = from(member, MEMBER_IP, SAFARI)
+    // The team's admin changes the member's role (the member's row); the member then leaves (their own row).
+    expect((await asAdmin('patch', `/api/teams/${teamId}/members/${member.id}`, { role: 'admin' })).status).toBe(200)
+    expect((await asMember('delete', `/api/teams/${teamId}/members/${member.id}`)).status).toBe(204)
+    // And the admin makes a team of their own: their own row.
+    const ownTeam = (await asAdmin('post', '/api/teams', { name: 'Own' })).body.team.id as number
 
     const activityOf = async (cookies: Record<string, string>) =>
-      (await supertest(proxied.app).get('/api/account/activity').set(withCookies(cookies))).body.data.data as { type: string; ip: string | null; device: string; current: boolean }[]
+      (await supertest(proxied.app).get('/api/account/activity?size=50').set(withCookies(cookies))).body.data.data as Row[]
     const members = await activityOf(member.cookies)
-    const changed = members.find((event) => event.type === 'member_role_changed')!
-    expect(changed).toMatchObject({ ip: null, device: 'Unknown device', current: false })
-    expect(JSON.stringify(members)).not.toContain(ADDRESS)
+    expect(members.find((event) => event.type === 'member_role_changed')).toMatchObject({ ip: null, device: 'Unknown device', current: false })
+    expect(members.find((event) => event.type === 'member_removed')).toMatchObject({ ip: MEMBER_IP, device: 'Safari on macOS', current: true })
+    expect(JSON.stringify(members)).not.toContain(ADMIN_IP)
     expect(JSON.stringify(members)).not.toContain('Firefox')
 
-    const teamRows = (await teams(proxied.app, owner.cookies).activity(teamId)).body.data.data as { type: string; ip: string | null; device: string }[]
-    expect(teamRows.find((event) => event.type === 'member_role_changed')).toMatchObject({ ip: null, device: 'Unknown device' })
-    expect(JSON.stringify(teamRows)).not.toContain(ADDRESS)
+    // The owner sees the team's events, but neither the admin's nor the member's address or device.
+    const teamRows = (await teams(proxied.app, owner.cookies).activity(teamId)).body.data.data as Row[]
+    expect(teamRows.map((event) => event.type)).toEqual(expect.arrayContaining(['member_role_changed', 'member_removed']))
+    for (const text of [ADMIN_IP, MEMBER_IP, 'Firefox', 'Safari']) expect(JSON.stringify(teamRows)).not.toContain(text)
 
     const admins = await activityOf(admin.cookies)
-    expect(admins.find((event) => event.type === 'team_created')).toMatchObject({ ip: ADDRESS, device: 'Firefox on Linux', current: true })
+    expect(admins.find((event) => event.type === 'team_created')).toMatchObject({ ip: ADMIN_IP, device: 'Firefox on Linux', current: true })
+    const ownRows = (await teams(proxied.app, admin.cookies).activity(ownTeam)).body.data.data as Row[]
+    expect(ownRows).toEqual([expect.objectContaining({ type: 'team_created', ip: ADMIN_IP, device: 'Firefox on Linux', current: true })])
   })
 })
