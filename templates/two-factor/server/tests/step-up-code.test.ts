@@ -53,10 +53,13 @@ describe('confirming it is you with a second factor', () => {
     expect(spent.body.errors.code).toBeDefined()
   })
 
-  it('wrong codes count toward the 429 of the password-checked routes', async () => {
-    const { cookies, secret } = await unconfirmedWithTwoFactor()
+  it('wrong codes count toward the 429 of the password-checked routes, each a confirmation_failed', async () => {
+    const { user, cookies, secret } = await unconfirmedWithTwoFactor()
     const wrong = await wrongCode(secret)
-    for (let i = 0; i < 5; i++) expect((await confirm(cookies, { code: wrong })).status).toBe(422)
+    for (let i = 0; i < 4; i++) expect((await confirm(cookies, { code: wrong })).status).toBe(422)
+    expect((await confirm(cookies, { code: 'not-a-recovery-code' })).status).toBe(422)
+    const failed = await SecurityEvent.findAll({ where: { userId: user.id, type: 'confirmation_failed' }, order: [['id', 'ASC']] })
+    expect(failed.map((row) => JSON.parse(row.meta!).method)).toEqual(['totp', 'totp', 'totp', 'totp', 'recovery_code'])
     expect((await confirm(cookies, { code: await codeFor(secret) })).status).toBe(429)
     expect((await supertest(app).delete('/api/account/two-factor').set(withCookies(cookies)).send({ password: PASSWORD })).status).toBe(429)
   })
