@@ -57,6 +57,10 @@ export type ActivityType =
   | 'role_changed'
   | 'new_device'
   | 'account_deleted'
+  | 'confirmation_failed'
+  | 'webhook_endpoint_created'
+  | 'webhook_endpoint_updated'
+  | 'webhook_endpoint_deleted'
 
 /** One security event of the current user, as `GET /api/account/activity` lists it, newest first. */
 export interface AccountActivity {

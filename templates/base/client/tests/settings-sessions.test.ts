@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import type { AccountSession } from '@/types'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, unauthenticated, user } from './support/mount-app'
+import { fakeStepUp } from './support/confirm-its-you'
 
 let server: TestServer
 let sessions: AccountSession[]
@@ -90,6 +91,25 @@ describe('sessions settings: the list', () => {
     expect(lists()).toHaveLength(2)
     expect(wrapper.find('.session-list').text()).not.toContain('Safari on iOS')
     expect(wrapper.find('[role=status]').text()).toBe('Signed out Safari on iOS.')
+  })
+
+  it('signing out one session asks to confirm it’s you first (step-up), then goes again', async () => {
+    const stepUp = fakeStepUp(server)
+    server.on(
+      'DELETE',
+      '/api/account/sessions/phone',
+      stepUp.guard(() => ((sessions = sessions.filter((s) => s.id !== 'phone')), { status: 204 })),
+    )
+    const { wrapper } = await mountSessions()
+    await items(wrapper)[1].find('button').trigger('click')
+    const confirmDialog = () => wrapper.findAll<HTMLDialogElement>('dialog').find((d) => d.element.open && d.find('h2').text() === 'Confirm it’s you')
+    await vi.waitFor(() => expect(confirmDialog()).toBeDefined())
+    await confirmDialog()!.find('input[name=password]').setValue('secret-password')
+    await confirmDialog()!.find('form').trigger('submit')
+    await vi.waitFor(() => expect(items(wrapper)).toHaveLength(2))
+    expect(deletes().map((r) => r.url)).toEqual(['/api/account/sessions/phone', '/api/account/sessions/phone'])
+    expect(wrapper.find('[role=status]').text()).toBe('Signed out Safari on iOS.')
+    expect(confirmDialog()).toBeUndefined()
   })
 
   it('says so when the session had ended already, and shows what is left', async () => {

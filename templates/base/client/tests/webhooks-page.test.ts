@@ -1,8 +1,9 @@
-import { enableAutoUnmount, flushPromises } from '@vue/test-utils'
+import { enableAutoUnmount, flushPromises, type VueWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { WebhookDelivery, WebhookEndpoint } from '@/types'
 import { mountApp, user } from './support/mount-app'
 import { startServer, type TestServer } from './support/server'
+import { fakeStepUp } from './support/confirm-its-you'
 
 let server: TestServer
 let endpoints: WebhookEndpoint[]
@@ -107,5 +108,45 @@ describe('the webhooks admin page', () => {
     confirm.click()
     await vi.waitFor(() => expect(sent('DELETE', '/api/webhooks/1')).toHaveLength(1))
     await vi.waitFor(() => expect(wrapper.text()).toContain('No endpoints yet.'))
+  })
+
+  describe('every change to an endpoint asks to confirm it’s you first (step-up), then goes again', () => {
+    let stepUp: ReturnType<typeof fakeStepUp>
+    beforeEach(() => {
+      stepUp = fakeStepUp(server)
+      server.on('PATCH', '/api/webhooks/1', stepUp.guard((req) => ((endpoints = [endpoint({ events: req.json.events })]), { body: { webhook: endpoints[0] } })))
+      server.on('DELETE', '/api/webhooks/1', stepUp.guard(() => ((endpoints = []), { status: 204 })))
+    })
+    const confirmDialog = (wrapper: VueWrapper) =>
+      wrapper.findAll<HTMLDialogElement>('dialog').find((d) => d.element.open && d.find('h2').text() === 'Confirm it’s you')
+    async function confirmWithPassword(wrapper: VueWrapper) {
+      await vi.waitFor(() => expect(confirmDialog(wrapper)).toBeDefined())
+      const dialog = confirmDialog(wrapper)!
+      await dialog.find('input[name=password]').setValue('secret-password')
+      await dialog.find('form').trigger('submit')
+      await vi.waitFor(() => expect(stepUp.confirmed).toBe(true))
+    }
+
+    it('saving the events', async () => {
+      const { wrapper } = await mountPage()
+      await button(wrapper, 'Edit events').trigger('click')
+      await wrapper.find('.webhook-list fieldset input[value="*"]').setValue(false)
+      await wrapper.find('.webhook-list fieldset input[value="sign_in"]').setValue(true)
+      await button(wrapper, 'Save events').trigger('click')
+      await confirmWithPassword(wrapper)
+      await vi.waitFor(() => expect(sent('PATCH', '/api/webhooks/1')).toHaveLength(2))
+      await vi.waitFor(() => expect(wrapper.find('.webhook-list').text()).toContain('sign_in'))
+      expect(confirmDialog(wrapper)).toBeUndefined()
+    })
+
+    it('deleting', async () => {
+      const { wrapper } = await mountPage()
+      await button(wrapper, 'Delete').trigger('click')
+      await flushPromises()
+      ;[...document.querySelectorAll('button')].find((b) => b.textContent?.trim() === 'Delete endpoint')!.click()
+      await confirmWithPassword(wrapper)
+      await vi.waitFor(() => expect(sent('DELETE', '/api/webhooks/1')).toHaveLength(2))
+      await vi.waitFor(() => expect(wrapper.text()).toContain('No endpoints yet.'))
+    })
   })
 })

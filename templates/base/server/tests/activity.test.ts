@@ -58,6 +58,19 @@ describe('GET /api/account/activity', () => {
 })
 
 describe('GET /api/users/:id/activity (admin)', () => {
+  it("an admin's change to a user is the user's event without the admin's address, device or session", async () => {
+    const proxied = await t.build({ env: { TRUST_PROXY: '1' } })
+    const user = await makeUser()
+    const admin = await login(proxied.app, (await makeUser({ role: 'admin' })).email)
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:131.0) Gecko/20100101 Firefox/131.0'
+    const changed = await supertest(proxied.app).patch(`/api/users/${user.id}`).set(withCookies(admin.cookies)).set('X-Forwarded-For', '198.51.100.9').set('User-Agent', firefox).send({ role: 'admin' })
+    expect(changed.status).toBe(200)
+    const row = (await SecurityEvent.findOne({ where: { userId: user.id, type: 'role_changed' } }))!
+    expect([row.ip, row.userAgent, row.network, row.sessionId]).toEqual([null, null, null, null])
+    const seen = await supertest(proxied.app).get('/api/account/activity').set(withCookies((await login(proxied.app, user.email)).cookies))
+    expect(seen.body.data.data.find((event: { type: string }) => event.type === 'role_changed')).toMatchObject({ ip: null, device: 'Unknown device', current: false })
+  })
+
   it('lists a user’s events for an admin, with the path of that user; unknown id 404; a non-admin 403', async () => {
     const admin = (await login(app, (await makeUser({ role: 'admin' })).email)).cookies
     const user = await makeUser()

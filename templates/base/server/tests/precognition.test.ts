@@ -101,7 +101,7 @@ describe('Precognition on every route that validates a body', () => {
   it('counts toward no rate limit', async () => {
     const tight = { limit: 2, windowMs: 60_000 }
     const { app: limited } = await t.build({
-      rateLimits: { loginPerEmailIp: tight, loginPerIp: tight, registerPerIp: tight, registerPerEmailIp: tight, registerPerEmailIpHourly: tight, mailPerEmailIp: tight, mailPerEmailIpHourly: tight, mailPerIp: tight, accountPasswordPerUser: tight },
+      rateLimits: { loginPerEmailIp: tight, loginPerIp: tight, registerPerIp: tight, registerPerEmailIp: tight, registerPerEmailIpHourly: tight, mailPerEmailIp: tight, mailPerEmailIpHourly: tight, mailPerIp: tight, accountPasswordPerSession: tight, accountPasswordPerUser: tight },
     })
     const user = await makeUser()
     const signedIn = (await login(limited, user.email)).cookies

@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { Session } from '../src/models/index.js'
+import { SecurityEvent, Session, WebhookEndpoint } from '../src/models/index.js'
 import { jar } from './helpers/cookies.js'
 import { refreshOnly } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
@@ -28,6 +28,8 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   for (const close of closers) await close()
+  // The webhook rows' endpoints: the next file on this database must not deliver to them.
+  await WebhookEndpoint.destroy({ where: {} })
 })
 
 async function signedIn(role: 'admin' | 'user' = 'user'): Promise<StepUpSubject> {
@@ -111,6 +113,44 @@ describe('confirming it is you', () => {
     expect((await confirm(cookies, { password: PASSWORD })).status).toBe(429)
     const guarded = await supertest(app).delete('/api/account').set(withCookies(cookies)).send({ password: PASSWORD })
     expect(guarded.status).toBe(429)
+  })
+
+  it("a session that used up its wrong confirmations is 429; the user's other sessions still confirm", async () => {
+    // A stolen session guessing must not keep the owner's own confirmations (a password change) at 429.
+    const { user, cookies } = await signedIn()
+    const owner = await login(app, user.email)
+    await unconfirm(user.id)
+    for (let i = 0; i < 5; i++) expect((await confirm(cookies, { password: `wrong ${i}` })).status).toBe(422)
+    expect((await confirm(cookies, { password: PASSWORD })).status).toBe(429)
+    expect((await confirm(owner.cookies, { password: PASSWORD })).status).toBe(200)
+    const changed = await supertest(app).put('/api/account/password').set(withCookies(owner.cookies)).send({ current_password: PASSWORD, password: 'another long password 3' })
+    expect(changed.status).toBe(200)
+  })
+
+  it('per user too, across sessions: new sessions do not buy more guesses than 20 a minute', async () => {
+    const { user } = await signedIn()
+    const answers: number[] = []
+    for (let i = 0; i < 5; i++) {
+      const { cookies } = await login(app, user.email)
+      await unconfirm(user.id)
+      for (let j = 0; j < 5; j++) answers.push((await confirm(cookies, { password: `wrong ${i}.${j}` })).status)
+    }
+    expect(answers.filter((status) => status === 422)).toHaveLength(20)
+    expect(answers.slice(20)).toEqual([429, 429, 429, 429, 429])
+  })
+
+  it('a wrong confirmation leaves confirmation_failed, with the way tried and nothing typed, in the activity', async () => {
+    const { user, cookies } = await signedIn()
+    await unconfirm(user.id)
+    expect((await confirm(cookies, { password: 'not the password' })).status).toBe(422)
+    const rows = await SecurityEvent.findAll({ where: { userId: user.id, type: 'confirmation_failed' } })
+    expect(rows.map((row) => JSON.parse(row.meta!))).toEqual([{ method: 'password' }])
+    expect(JSON.stringify(rows)).not.toContain('not the password')
+    const activity = await supertest(app).get('/api/account/activity').set(withCookies(cookies))
+    expect(activity.body.data.data[0]).toMatchObject({ type: 'confirmation_failed', current: true, ip: expect.any(String) })
+    // A right one leaves none.
+    expect((await confirm(cookies, { password: PASSWORD })).status).toBe(200)
+    expect(await SecurityEvent.count({ where: { userId: user.id, type: 'confirmation_failed' } })).toBe(1)
   })
 
   it("a guarded route's own password field still works, and confirms the session too", async () => {

@@ -5,8 +5,9 @@ import type { Express } from 'express'
 import { Webhook } from 'standardwebhooks'
 import supertest from 'supertest'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Op } from 'sequelize'
 import type { AppContext } from '../src/context.js'
-import { User, WebhookDelivery, WebhookEndpoint } from '../src/models/index.js'
+import { SecurityEvent, User, WebhookDelivery, WebhookEndpoint } from '../src/models/index.js'
 import { recordCredentialEvent } from '../src/security/credential-events.js'
 import type { CredentialEventKind } from '../src/security/events.js'
 import type { Resolver } from '../src/webhooks/address-guard.js'
@@ -169,6 +170,45 @@ describe('webhook deliveries (receivers on this machine: WEBHOOK_ALLOW_PRIVATE=o
       for (const secret of secrets) expect(entry.body).not.toContain(secret)
       expect(entry.body).not.toMatch(/\$2[aby]\$\d\d\$|\b[0-9a-f]{64}\b|eyJ[\w-]+\.[\w-]+\.|whsec_/)
     }
+  })
+
+  it("an endpoint's creation, change and removal are the acting admin's events: activity, audit export, webhooks; never its secret", async () => {
+    const before = ((await SecurityEvent.max('id')) as number | null) ?? 0
+    const watcher = await register(app, admin, receiver.url('/watch'), ['webhook_endpoint_created', 'webhook_endpoint_updated', 'webhook_endpoint_deleted'])
+    // A receiver's own token in its path stays out of the trail too: only the origin is kept.
+    const target = await register(app, admin, receiver.url('/target/T0KEN-in-path?key=abc'), ['sign_in'])
+    expect((await api(app, admin).update(target.id, { events: ['sign_out'] })).status).toBe(200)
+    expect((await api(app, admin).remove(target.id)).status).toBe(204)
+
+    const adminId = (await supertest(app).get('/api/auth/me').set(withCookies(admin.cookies))).body.user.id as number
+    const rows = await SecurityEvent.findAll({ where: { id: { [Op.gt]: before }, userId: adminId, type: { [Op.like]: 'webhook_endpoint_%' } }, order: [['id', 'ASC']] })
+    const origin = new URL(receiver.url('/')).origin
+    expect(rows.map((row) => [row.type, JSON.parse(row.meta!)])).toEqual([
+      ['webhook_endpoint_created', { endpointId: watcher.id, origin, events: ['webhook_endpoint_created', 'webhook_endpoint_updated', 'webhook_endpoint_deleted'] }],
+      ['webhook_endpoint_created', { endpointId: target.id, origin, events: ['sign_in'] }],
+      ['webhook_endpoint_updated', { endpointId: target.id, origin, events: ['sign_out'], changed: ['events'] }],
+      ['webhook_endpoint_deleted', { endpointId: target.id, origin, events: ['sign_out'] }],
+    ])
+    expect(rows.every((row) => row.ip !== null)).toBe(true)
+
+    const activity = await supertest(app).get('/api/account/activity?size=50').set(withCookies(admin.cookies))
+    expect(activity.body.data.data.map((event: { type: string }) => event.type)).toEqual(expect.arrayContaining(['webhook_endpoint_created', 'webhook_endpoint_updated', 'webhook_endpoint_deleted']))
+    const exported = await supertest(app).get('/api/activity/export?format=ndjson').set(withCookies(admin.cookies)).buffer(true).parse((res, done) => {
+      let text = ''
+      res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')))
+      res.on('end', () => done(null, text))
+    })
+    const lines = (exported.body as string).split('\n').filter(Boolean).map((line) => JSON.parse(line) as { id: number; type: string })
+    expect(lines.filter((line) => rows.some((row) => row.id === line.id)).map((line) => line.type)).toEqual(rows.map((row) => row.type))
+
+    // The watcher hears of every change to the other endpoint (not of its own creation, which it did not take yet).
+    await within(10_000, async () => receiver.at('/watch').length === 3)
+    const heard = receiver.at('/watch').map((entry) => verify(watcher.secret, entry))
+    expect(heard.map((message) => message.type)).toEqual(['webhook_endpoint_created', 'webhook_endpoint_updated', 'webhook_endpoint_deleted'])
+    for (const message of heard) expect(message.data).toMatchObject({ userId: adminId, meta: { origin } })
+    const trail = JSON.stringify([rows.map((row) => row.meta), lines, receiver.at('/watch').map((entry) => entry.body)])
+    for (const secret of [watcher.secret, target.secret, 'T0KEN', 'key=abc']) expect(trail).not.toContain(secret)
+    expect(trail).not.toContain('whsec_')
   })
 
   it('a receiver that hangs holds no request of the app, nor another endpoint\'s delivery', async () => {

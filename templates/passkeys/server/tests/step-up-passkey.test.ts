@@ -1,6 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { SecurityEvent } from '../src/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { jar } from './helpers/cookies.js'
 import { ORIGIN, RP_ID, withPasskey } from './helpers/passkeys.js'
@@ -61,10 +62,12 @@ describe('confirming it is you with a passkey', () => {
     expect((await confirmation(cookies)).body.confirmed_until).toBeNull()
   })
 
-  it('wrong assertions count toward the 429 of the password-checked routes', async () => {
-    const { cookies } = await unconfirmedWithPasskey()
+  it('wrong assertions count toward the 429 of the password-checked routes, each a confirmation_failed', async () => {
+    const { user, cookies } = await unconfirmedWithPasskey()
     const unknown = new SoftwareAuthenticator(ORIGIN)
     for (let i = 0; i < 5; i++) expect((await confirmWith(cookies, unknown)).res.status).toBe(422)
+    const failed = await SecurityEvent.findAll({ where: { userId: user.id, type: 'confirmation_failed' } })
+    expect(failed.map((row) => JSON.parse(row.meta!))).toEqual(Array(5).fill({ method: 'passkey' }))
     const guarded = await supertest(app).delete('/api/account/sessions').set(withCookies(cookies)).send({ password: PASSWORD })
     expect(guarded.status).toBe(429)
   })

@@ -102,6 +102,15 @@ describe('a team’s page, as its owner', () => {
     expect(sent('GET', '/api/teams/2/members')).toHaveLength(1)
   })
 
+  it('making a member an owner goes through the step-up dialog, then is sent again', async () => {
+    const { wrapper } = await openTeam()
+    await wrapper.find<HTMLSelectElement>('select[aria-label="Role of Cy Member"]').setValue('owner')
+    await confirmItsYou(wrapper)
+    await vi.waitFor(() => expect(api.team(2)!.members.find((m) => m.id === 3)!.role).toBe('owner'))
+    expect(sent('PATCH', '/api/teams/2/members/3').map((r) => r.json)).toEqual([{ role: 'owner' }, { role: 'owner' }])
+    expect(stepUp.confirmed).toBe(true)
+  })
+
   it('a refused role change puts the select back and says why', async () => {
     server.on('PATCH', '/api/teams/2/members/2', { status: 422, body: { message: 'Invalid.', errors: { role: ['A team needs at least one owner.'] } } })
     const { wrapper } = await openTeam()

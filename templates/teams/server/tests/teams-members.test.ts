@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { User } from '../src/models/index.js'
 import { me } from './helpers/requests.js'
 import { addMember, newTeam, person, personalTeamOf, roleIn, staffedTeam, teams } from './helpers/teams.js'
+import { unconfirm } from './helpers/confirmation.js'
 import { useTestApps, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -99,6 +100,20 @@ describe('PATCH /api/teams/:id/members/:userId', () => {
     expect(res.body).toEqual({ message: expect.any(String), errors: { role: [expect.any(String)] } })
     await teams(app, owner.cookies).setRole(teamId, member.id, 'owner')
     expect((await teams(app, owner.cookies).setRole(teamId, owner.id, 'admin')).status).toBe(200)
+  })
+
+  it('an unconfirmed owner session cannot make an owner nor touch one (step-up); member and admin roles need none', async () => {
+    // A stolen session of the owner: promote the thief's member, then demote the real owner.
+    const { owner, admin, member, teamId } = await staffedTeam(app)
+    await unconfirm(owner.id)
+    for (const [userId, role] of [[member.id, 'owner'], [owner.id, 'admin']] as const) {
+      const res = await teams(app, owner.cookies).setRole(teamId, userId, role)
+      expect(res.status).toBe(403)
+      expect(res.body).toEqual({ message: expect.any(String), errors: { confirm: [expect.any(String)] } })
+    }
+    expect(await roleIn(teamId, member.id)).toBe('member')
+    expect((await teams(app, owner.cookies).setRole(teamId, member.id, 'admin')).status).toBe(200)
+    expect((await teams(app, owner.cookies).setRole(teamId, admin.id, 'member')).status).toBe(200)
   })
 
   it('a role that is not one is 422 errors.role; a user who is not a member is 404', async () => {

@@ -53,16 +53,19 @@ describe('confirming it is you with a second factor', () => {
     expect(spent.body.errors.code).toBeDefined()
   })
 
-  it('wrong codes count toward the 429 of the password-checked routes', async () => {
-    const { cookies, secret } = await unconfirmedWithTwoFactor()
+  it('wrong codes count toward the 429 of the password-checked routes, each a confirmation_failed', async () => {
+    const { user, cookies, secret } = await unconfirmedWithTwoFactor()
     const wrong = await wrongCode(secret)
-    for (let i = 0; i < 5; i++) expect((await confirm(cookies, { code: wrong })).status).toBe(422)
+    for (let i = 0; i < 4; i++) expect((await confirm(cookies, { code: wrong })).status).toBe(422)
+    expect((await confirm(cookies, { code: 'not-a-recovery-code' })).status).toBe(422)
+    const failed = await SecurityEvent.findAll({ where: { userId: user.id, type: 'confirmation_failed' }, order: [['id', 'ASC']] })
+    expect(failed.map((row) => JSON.parse(row.meta!).method)).toEqual(['totp', 'totp', 'totp', 'totp', 'recovery_code'])
     expect((await confirm(cookies, { code: await codeFor(secret) })).status).toBe(429)
     expect((await supertest(app).delete('/api/account/two-factor').set(withCookies(cookies)).send({ password: PASSWORD })).status).toBe(429)
   })
 
   it("wrong codes count toward the second factor's lockout, which then refuses the right code here and at sign-in", async () => {
-    const loose = await t.build({ auth: { requireEmailVerification: false }, rateLimits: { accountPasswordPerUser: { limit: 100, windowMs: 60_000 } } })
+    const loose = await t.build({ auth: { requireEmailVerification: false }, rateLimits: { accountPasswordPerSession: { limit: 100, windowMs: 60_000 }, accountPasswordPerUser: { limit: 100, windowMs: 60_000 } } })
     const user = await makeUser()
     const { cookies, secret } = await withTwoFactor(loose.app, user.email)
     const wrong = await wrongCode(secret)

@@ -29,7 +29,13 @@ export interface RateLimitSettings extends FeatureRateLimits {
   mailPerEmailIpHourly: Limit
   /** New guest sessions (a write without a session cookie) per IP: an anonymous client cannot fill Redis. */
   sessionCreatePerIp: Limit
-  /** Wrong passwords on the password-checked account routes, per user; once over, every such request is a 429. */
+  /**
+   * Wrong passwords and confirmations on the password-checked account routes, per session; once
+   * over, every such request of that session is a 429. Per user alone, a stolen session could
+   * keep its owner's own password change at 429.
+   */
+  accountPasswordPerSession: Limit
+  /** The same per user, across its sessions: looser, so that many sessions do not multiply the guesses without end. */
   accountPasswordPerUser: Limit
   /**
    * Mails to one address, whoever asks and from wherever, over 10 minutes and over an hour
@@ -59,7 +65,8 @@ export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[
   mailPerAddress: { limit: 3, windowMs: 10 * minute },
   mailPerAddressHourly: { limit: 5, windowMs: hour },
   sessionCreatePerIp: { limit: 30, windowMs: minute },
-  accountPasswordPerUser: { limit: 5, windowMs: minute },
+  accountPasswordPerSession: { limit: 5, windowMs: minute },
+  accountPasswordPerUser: { limit: 20, windowMs: minute },
   emailChangePerUser: { limit: 5, windowMs: minute },
   accountWritesPerUser: { limit: 60, windowMs: minute },
   ...(Object.assign({}, ...features.map((feature) => feature.config?.rateLimits)) as FeatureRateLimits),

@@ -109,7 +109,8 @@ export interface ConfirmMethod<Ctx> {
   field?: string
   /**
    * Checks that field's value for the user: true when it confirms. A wrong value throws its 422 on
-   * `field` and sets `res.locals.wrongPassword`, so it counts toward the account routes' 429.
+   * `field` and marks it (security/confirmation.ts `markWrongConfirmation`), so it counts toward
+   * the account routes' 429 and is recorded as `confirmation_failed`.
    */
   check?(req: Request, res: Response, ctx: Ctx, userId: number, value: unknown): Promise<boolean>
   /** A ceremony's routes on /api/account/confirm (a passkey's, a provider's round trip); each confirms through security/confirmation.ts. */

@@ -15,7 +15,7 @@ export interface RateLimiters {
   resendVerification: RequestHandler[]
   /** Counts only requests that would start a guest session in Redis. */
   sessionCreate: RequestHandler[]
-  /** After `authenticate`: counts wrong passwords and wrong confirmations (middleware/require-confirmed.ts) per user. */
+  /** After `authenticate`: counts wrong passwords and wrong confirmations (middleware/require-confirmed.ts) per session and per user. */
   accountPassword: RequestHandler[]
   emailChange: RequestHandler[]
   /** After `authenticate`: every write under /api/account, per user, so no signed-in client can fill a table. */
@@ -43,6 +43,7 @@ export function ipOf(req: Request): string {
 }
 const emailIpOf = (req: Request) => `${emailOf(req)}|${ipOf(req)}`
 const userOf = (req: Request) => String(req.auth?.id ?? 'none')
+const sessionOf = (req: Request) => `${userOf(req)}|${req.sessionId ?? 'none'}`
 
 export interface LimiterOptions {
   /** Keeps this limiter's counters apart from the others' (in Redis, its key prefix). */
@@ -95,6 +96,9 @@ export function limiterFactory(ctx: AppContext): Limiter {
     })
 }
 
+/** A wrong password, code or passkey (security/confirmation.ts `markWrongConfirmation`). */
+const wrongConfirmation = (_req: Request, res: Response) => res.locals.wrongConfirmation !== undefined
+
 /** Runs after the JSON body parser, since some keys are the submitted e-mail. */
 export function createRateLimiters(ctx: AppContext): RateLimiters {
   const settings = ctx.rateLimits
@@ -115,7 +119,8 @@ export function createRateLimiters(ctx: AppContext): RateLimiters {
     resendVerification: mailing('resend', settings.mailPerIp, settings.mailPerEmailIp, settings.mailPerEmailIpHourly),
     sessionCreate: [limiter({ name: 'session-ip', limit: settings.sessionCreatePerIp, key: ipOf, skip: (req) => !req.guestSession.enabled || req.guestSession.started })],
     accountPassword: [
-      limiter({ name: 'account-password', limit: settings.accountPasswordPerUser, key: userOf, failuresOnly: true, failed: (_req, res) => res.locals.wrongPassword === true }),
+      limiter({ name: 'account-password-session', limit: settings.accountPasswordPerSession, key: sessionOf, failuresOnly: true, failed: wrongConfirmation }),
+      limiter({ name: 'account-password', limit: settings.accountPasswordPerUser, key: userOf, failuresOnly: true, failed: wrongConfirmation }),
     ],
     emailChange: [limiter({ name: 'email-change', limit: settings.emailChangePerUser, key: userOf })],
     accountWrites: [

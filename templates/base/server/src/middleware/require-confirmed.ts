@@ -17,8 +17,8 @@ export interface RequireConfirmedOptions {
 
 /**
  * Step-up on a sensitive route (security/confirmation.ts): without a live confirmation of this
- * session it answers 403 `errors.confirm`. Runs after `authenticate` and the per-user limiter of
- * wrong passwords, which counts what this marks in `res.locals.wrongPassword`.
+ * session it answers 403 `errors.confirm`. Runs after `authenticate` and the limiters of wrong
+ * passwords, which count what this marks (security/confirmation.ts `markWrongConfirmation`).
  */
 export function requireConfirmed(ctx: AppContext, options: RequireConfirmedOptions = {}): RequestHandler {
   const field = options.passwordField

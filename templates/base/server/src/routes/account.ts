@@ -15,6 +15,7 @@ import { authenticate, authenticateIfPossible } from '../middleware/authenticate
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 import { requireConfirmed } from '../middleware/require-confirmed.js'
+import { recordWrongConfirmations } from '../middleware/wrong-confirmations.js'
 import { layerConfirmMethods } from '../security/confirmation.js'
 
 /** The signed-in user's own account. */
@@ -24,7 +25,7 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.post('/email/confirm', authenticateIfPossible(ctx), precognitive(confirmEmailSchema), confirmEmail(ctx))
 
   router.use(authenticate(ctx), ...limits.accountWrites)
-  // Wrong passwords (and wrong confirmations) count per user across these routes (5 a minute, then 429 for all of them).
+  // Wrong passwords (and wrong confirmations) count per session and per user across these routes (then 429 for all of them).
   const passwordChecked = limits.accountPassword
   // Step-up: the sensitive routes need a live confirmation; a password field still confirms.
   const confirmed = (passwordField?: string) => [...passwordChecked, requireConfirmed(ctx, { passwordField })]
@@ -39,7 +40,8 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.get('/sessions', listAccountSessions())
   router.get('/activity', listAccountActivity())
   router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...confirmed('password'), revokeOtherSessions(ctx))
-  router.delete('/sessions/:id', revokeAccountSession(ctx))
+  router.delete('/sessions/:id', ...confirmed(), revokeAccountSession(ctx))
   for (const feature of ctx.features) feature.routes?.account?.(router, ctx, passwordChecked)
+  router.use(recordWrongConfirmations(ctx))
   return router
 }

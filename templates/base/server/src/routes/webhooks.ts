@@ -7,16 +7,19 @@ import { precognitive } from '../middleware/precognition.js'
 import { requireConfirmed } from '../middleware/require-confirmed.js'
 import { requireRole } from '../middleware/require-role.js'
 
-/** Webhook endpoints, for admins. Where the app's events go is step-up (a stolen session could send them anywhere). */
+/**
+ * Webhook endpoints, for admins. Every change to where the app's events go is step-up: a stolen
+ * session could send them anywhere, or silence them by removing an endpoint or its events.
+ * A test message changes nothing and needs none.
+ */
 export function webhookRoutes(ctx: AppContext): Router {
   const router = Router()
   const admin = [authenticate(ctx), requireRole('admin')]
   const confirmed = requireConfirmed(ctx)
-  const urlChange = requireConfirmed(ctx, { when: (req) => (req.body as { url?: unknown } | undefined)?.url !== undefined })
   router.get('/', ...admin, listWebhooks(ctx))
   router.post('/', ...admin, precognitive(createWebhookSchema), confirmed, createWebhook(ctx))
-  router.patch('/:id', ...admin, precognitive(updateWebhookSchema), urlChange, updateWebhook(ctx))
-  router.delete('/:id', ...admin, deleteWebhook(ctx))
+  router.patch('/:id', ...admin, precognitive(updateWebhookSchema), confirmed, updateWebhook(ctx))
+  router.delete('/:id', ...admin, confirmed, deleteWebhook(ctx))
   router.get('/:id/deliveries', ...admin, listDeliveries())
   router.post('/:id/test', ...admin, testWebhook(ctx))
   return router

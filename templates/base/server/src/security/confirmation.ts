@@ -41,23 +41,32 @@ export async function answerConfirmed(res: Response, ctx: Ttl, userId: number, s
 }
 
 /**
- * True for the account's password; a wrong one is a 422 on `field`, marked so the limiter counts
- * it. An account without a password has nothing to check: false, and the confirmation decides.
+ * Marks the answer as a wrong confirmation by `method` (`password`, `totp`, `passkey`): the
+ * account routes' limiters count it, per session and per user (middleware/rate-limits.ts), and
+ * the account router records it as the user's `confirmation_failed` (wrong-confirmations.ts).
+ */
+export function markWrongConfirmation(res: Response, method: string): void {
+  res.locals.wrongConfirmation = method
+}
+
+/**
+ * True for the account's password; a wrong one is a 422 on `field`, marked as a wrong
+ * confirmation. An account without a password has nothing to check: false, and the confirmation decides.
  */
 export async function passwordConfirms(res: Response, userId: number, password: string, field = 'password'): Promise<boolean> {
   const user = await User.findByPk(userId, { attributes: ['id', 'password'] })
   if (!user || user.password === null) return false
   if (!(await checkPassword(password, user.password))) {
-    res.locals.wrongPassword = true
+    markWrongConfirmation(res, 'password')
     throw fieldError(field, 'account.wrongPassword')
   }
   return true
 }
 
 /** Until when the session is confirmed, or null. Read from the database: a revocation on another instance counts at once. */
-export async function confirmedUntil(userId: number, sessionId: string | undefined): Promise<Date | null> {
+export async function confirmedUntil(userId: number, sessionId: string | undefined, transaction?: Transaction): Promise<Date | null> {
   if (!sessionId) return null
-  const session = await Session.findOne({ where: { id: sessionId, userId, revokedAt: null }, attributes: ['confirmedUntil'] })
+  const session = await Session.findOne({ where: { id: sessionId, userId, revokedAt: null }, attributes: ['confirmedUntil'], transaction })
   const until = session?.confirmedUntil ? new Date(session.confirmedUntil) : null
   return until && until.getTime() > Date.now() ? until : null
 }

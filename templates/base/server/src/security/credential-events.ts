@@ -24,7 +24,10 @@ export const originOf = (client: ClientInfo): EventOrigin => ({ ...client, devic
 export type Revocation = 'all' | { except: string | undefined } | { only: string } | { signedInWith: string }
 
 export interface CredentialEventOptions {
-  /** The request that raised the event: its address, device and session. */
+  /**
+   * The request that raised the event: its address, device and session, on the rows of the
+   * signed-in requester (or of anyone, for a request nobody is signed in to: a sign-in, a reset).
+   */
   req?: Request
   /** Where it came from, when there is no request to read it from (or the caller has already worked it out). */
   origin?: EventOrigin
@@ -68,18 +71,29 @@ type Deps = {
 export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKind, userIds: number | number[], options: CredentialEventOptions = {}): Promise<void> {
   const users = ([] as number[]).concat(userIds)
   if (users.length === 0) return
-  const origin = options.origin ?? originOf(options.req ? clientOf(options.req) : { ip: null, userAgent: null })
+  const origin = options.origin ?? originOf(options.req ? clientOf(options.req) : NO_CLIENT)
+  // A signed-in requester's address and device are theirs alone: a row of someone they act on
+  // (an admin's change to a member, to a user) carries none, nor the requester's session.
+  const actor = options.origin ? undefined : options.req?.auth?.id
+  const ownedBy = (userId: number) => actor === undefined || userId === actor
+  const originFor = (userId: number) => (ownedBy(userId) ? origin : originOf(NO_CLIENT))
   const { revoke } = options
   const locale = options.locale ?? (options.req ? requestLocale(options.req) : undefined)
-  const row = {
-    type: kind.type,
-    sessionId: options.sessionId ?? options.req?.sessionId ?? null,
-    ip: origin.ip,
-    userAgent: origin.userAgent,
-    device: origin.device,
-    network: origin.network,
-    meta: options.meta ? JSON.stringify(options.meta) : null,
-    revoking: revoke !== undefined,
+  const sessionId = options.sessionId ?? options.req?.sessionId ?? null
+  const rowOf = (userId: number, createdAt: Date) => {
+    const from = originFor(userId)
+    return {
+      type: kind.type,
+      userId,
+      createdAt,
+      sessionId: ownedBy(userId) ? sessionId : (options.sessionId ?? null),
+      ip: from.ip,
+      userAgent: from.userAgent,
+      device: from.device,
+      network: from.network,
+      meta: options.meta ? JSON.stringify(options.meta) : null,
+      revoking: revoke !== undefined,
+    }
   }
   const sentAs = deps.webhooks.catalogue.typeOf(kind.type)
   const deletion = kind.type === events.accountDeleted.type
@@ -96,8 +110,8 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     // Rows, revocations and voided links come before the change: a deletion of the user then
     // keeps them (userId set to null) as its trail, with its tokens already revoked.
     const createdAt = new Date()
-    const noticed = kind.notice ? await Promise.all(users.map((userId) => SecurityEvent.create({ ...row, userId, createdAt }, { transaction }))) : []
-    if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => ({ ...row, userId, createdAt })), { transaction })
+    const noticed = kind.notice ? await Promise.all(users.map((userId) => SecurityEvent.create(rowOf(userId, createdAt), { transaction }))) : []
+    if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => rowOf(userId, createdAt)), { transaction })
     if (revoke) {
       await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
       await voidPendingCredentials(deps.features, users, transaction)
@@ -109,7 +123,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     }
     if (emitting) {
       const meta = options.meta ?? null
-      await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: origin.ip, device: origin.device, meta } })), transaction)
+      await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: originFor(userId).ip, device: originFor(userId).device, meta } })), transaction)
       if (deletion) await deps.webhooks.emit('user.deleted', users.map((id) => ({ timestamp: createdAt, data: { user: { id } } })), transaction)
     }
   }
@@ -127,6 +141,8 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
   else await write()
   announce()
 }
+
+const NO_CLIENT: ClientInfo = { ip: null, userAgent: null }
 
 function scopeOf(revoke: Revocation): { only?: string; except?: string; signedInWith?: string } {
   return revoke === 'all' ? {} : revoke

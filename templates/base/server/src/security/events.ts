@@ -15,6 +15,10 @@ export interface CredentialEventTypes {
   role_changed: true
   new_device: true
   account_deleted: true
+  confirmation_failed: true
+  webhook_endpoint_created: true
+  webhook_endpoint_updated: true
+  webhook_endpoint_deleted: true
 }
 
 export type CredentialEventType = keyof CredentialEventTypes
@@ -57,4 +61,10 @@ export const events = {
     notice: { subject: 'notices.newDevice.subject', summary: 'notices.newDevice.summary' },
   },
   accountDeleted: { type: 'account_deleted' },
+  /** A wrong password, code or passkey where the app asked to confirm it's you (step-up); `meta.method` says which. */
+  confirmationFailed: { type: 'confirmation_failed' },
+  /** The acting admin's: where the app's events go changed. `meta` names the endpoint by id and origin, never its secret. */
+  webhookEndpointCreated: { type: 'webhook_endpoint_created' },
+  webhookEndpointUpdated: { type: 'webhook_endpoint_updated' },
+  webhookEndpointDeleted: { type: 'webhook_endpoint_deleted' },
 } as const satisfies Record<string, CredentialEventKind>

@@ -49,7 +49,8 @@ function paginate(rows: TeamMember[], query: Record<string, string>, path: strin
  * The contract's Teams API on the test server, for the signed-in user `me` (id 1): a personal
  * team (id 1) and a shared one (id 2) holding `members`, where `me` has `role`. The API's own
  * rules that the pages show (404 for other teams, 403 for a role that may not, the last owner)
- * are kept; `guard` wraps the step-up routes (DELETE team, transfer).
+ * are kept; `guard` wraps the step-up routes (DELETE team, transfer, a role change that makes an
+ * owner or touches one).
  */
 export function fakeTeamsApi(server: TestServer, options: { role?: TeamRole; members?: TeamMember[]; guard?: (answer: (req: Received) => Reply) => (req: Received) => Reply } = {}) {
   const role = options.role ?? 'owner'
@@ -81,13 +82,18 @@ export function fakeTeamsApi(server: TestServer, options: { role?: TeamRole; mem
 
   function routeMember(team: FakeTeam, member: TeamMember) {
     const base = `/api/teams/${team.id}/members/${member.id}`
+    const change = (next: TeamRole): Reply => {
+      if (member.role === 'owner' && next !== 'owner' && owners(team) === 1) return invalid('role', 'A team needs at least one owner.')
+      member.role = next
+      return { body: { member } }
+    }
+    const ownerChange = guard((req) => change(req.json.role))
     server.on('PATCH', base, teamRoute(team, manages, (req) => {
       const next = req.json?.role as TeamRole
       if (!['owner', 'admin', 'member'].includes(next)) return invalid('role', 'The selected role is invalid.')
       if (roleIn(team) === 'admin' && (member.role === 'owner' || next === 'owner')) return forbidden
-      if (member.role === 'owner' && next !== 'owner' && owners(team) === 1) return invalid('role', 'A team needs at least one owner.')
-      member.role = next
-      return { body: { member } }
+      if (member.role === next) return { body: { member } }
+      return member.role === 'owner' || next === 'owner' ? ownerChange(req) : change(next)
     }))
     server.on('DELETE', base, teamRoute(team, (t) => member.id === me.id || manages(t), () => {
       if (member.role === 'owner' && owners(team) === 1) return invalid('user', 'A team needs at least one owner: transfer ownership first.')

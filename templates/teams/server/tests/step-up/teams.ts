@@ -25,4 +25,24 @@ export const guardedRoutes: GuardedRoute[] = [
     },
     success: 200,
   },
+  {
+    name: 'make a member an owner',
+    request: async (subject) => {
+      const teamId = await ownTeam(subject)
+      const member = await makeUser()
+      await addMember(teamId, member.id)
+      return { method: 'patch', path: `/api/teams/${teamId}/members/${member.id}`, body: { role: 'owner' } }
+    },
+    success: 200,
+  },
+  {
+    name: "change another owner's role",
+    request: async (subject) => {
+      const teamId = await ownTeam(subject)
+      const owner = await makeUser()
+      await addMember(teamId, owner.id, 'owner')
+      return { method: 'patch', path: `/api/teams/${teamId}/members/${owner.id}`, body: { role: 'member' } }
+    },
+    success: 200,
+  },
 ]

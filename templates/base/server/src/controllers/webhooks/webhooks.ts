@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express'
+import type { Transaction } from 'sequelize'
 import type { AppContext } from '../../context.js'
 import { notFound, validationError, type FieldErrors } from '../../http/errors.js'
 import { msg } from '../../i18n/translate.js'
@@ -6,12 +7,29 @@ import { paginated } from '../../http/paginated.js'
 import { idField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { WebhookDelivery, WebhookEndpoint } from '../../models/index.js'
+import { recordCredentialEvent } from '../../security/credential-events.js'
+import { events as securityEvents, type CredentialEventKind } from '../../security/events.js'
 import { TEST_EVENT } from '../../webhooks/catalogue.js'
 import { newWebhookSecret, sealWebhookSecret } from '../../webhooks/secrets.js'
 import { createWebhookSchema, updateWebhookSchema, webhookDeliveriesQuery } from './schemas.js'
 import { deliveryJson, webhookJson } from './webhook-json.js'
 
-type Ctx = Pick<AppContext, 'env' | 'webhooks'>
+type Ctx = Pick<AppContext, 'env' | 'webhooks' | 'queue' | 'authCache' | 'features'>
+
+/**
+ * A change to an endpoint, as the acting admin's security event (activity, audit export,
+ * webhooks), in the change's transaction. The endpoint is named by id and origin only: a
+ * receiver's path or query may hold a token of its own (a chat's incoming-hook URL), and the
+ * signing secret never leaves the endpoint's row.
+ */
+const recordEndpointChange = (ctx: Ctx, req: Request, kind: CredentialEventKind, endpoint: WebhookEndpoint, transaction: Transaction, rest: Record<string, unknown> = {}) =>
+  recordCredentialEvent(ctx, kind, req.auth!.id, {
+    req,
+    meta: { endpointId: endpoint.id, origin: new URL(endpoint.url).origin, events: JSON.parse(endpoint.events) as string[], ...rest },
+    transaction,
+  })
+
+const inTransaction = <T>(work: (transaction: Transaction) => Promise<T>) => WebhookEndpoint.sequelize!.transaction(work)
 
 /** The endpoints, and the event types they may take (the admin page offers them). */
 export function listWebhooks(ctx: Ctx): RequestHandler {
@@ -27,7 +45,14 @@ export function createWebhook(ctx: Ctx): RequestHandler {
     const input = validate(createWebhookSchema, req.body)
     await checkInput(ctx, input)
     const secret = newWebhookSecret()
-    const endpoint = await WebhookEndpoint.create({ url: input.url, events: JSON.stringify(unique(input.events)), secret: sealWebhookSecret(secret, ctx.env.COOKIE_SECRET) })
+    const events = JSON.stringify(unique(input.events))
+    const endpoint = await inTransaction(async (transaction) => {
+      // It takes its events only once the news of it is out: whether a new endpoint heard of its
+      // own creation would otherwise hang on the hub's cache of subscriptions.
+      const created = await WebhookEndpoint.create({ url: input.url, events: '[]', secret: sealWebhookSecret(secret, ctx.env.COOKIE_SECRET) }, { transaction })
+      await recordEndpointChange(ctx, req, securityEvents.webhookEndpointCreated, created, transaction, { events: JSON.parse(events) })
+      return created.update({ events }, { transaction })
+    })
     ctx.webhooks.changed()
     res.status(201).json({ webhook: { ...webhookJson(endpoint), secret } })
   }
@@ -38,7 +63,11 @@ export function updateWebhook(ctx: Ctx): RequestHandler {
     const endpoint = await endpointOf(req)
     const input = validate(updateWebhookSchema, req.body)
     await checkInput(ctx, input)
-    await endpoint.update({ ...(input.url === undefined ? {} : { url: input.url }), ...(input.events === undefined ? {} : { events: JSON.stringify(unique(input.events)) }) })
+    const changed = (['url', 'events'] as const).filter((field) => input[field] !== undefined)
+    await inTransaction(async (transaction) => {
+      await endpoint.update({ ...(input.url === undefined ? {} : { url: input.url }), ...(input.events === undefined ? {} : { events: JSON.stringify(unique(input.events)) }) }, { transaction })
+      await recordEndpointChange(ctx, req, securityEvents.webhookEndpointUpdated, endpoint, transaction, { changed })
+    })
     ctx.webhooks.changed()
     res.json({ webhook: webhookJson(endpoint) })
   }
@@ -48,9 +77,11 @@ export function updateWebhook(ctx: Ctx): RequestHandler {
 export function deleteWebhook(ctx: Ctx): RequestHandler {
   return async (req, res) => {
     const endpoint = await endpointOf(req)
-    await WebhookEndpoint.sequelize!.transaction(async (transaction) => {
+    await inTransaction(async (transaction) => {
       await WebhookDelivery.destroy({ where: { endpointId: endpoint.id }, transaction })
       await endpoint.destroy({ transaction })
+      // After the row is gone: the endpoint is not sent the news of its own removal.
+      await recordEndpointChange(ctx, req, securityEvents.webhookEndpointDeleted, endpoint, transaction)
     })
     ctx.webhooks.changed()
     res.status(204).end()

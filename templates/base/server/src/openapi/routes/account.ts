@@ -47,6 +47,6 @@ export function accountRouteDocs(ctx: AppContext): RouteDoc[] {
     { method: 'get', path: '/api/account/sessions', ...account, summary: 'The live sessions', responses: { 200: { description: 'The current one first', body: z.object({ data: z.array(sessionJson) }) } } },
     { method: 'get', path: '/api/account/activity', ...account, summary: 'The security activity', query: activityQuery, responses: { 200: { description: 'Newest first', body: paginated(activityJson) } } },
     { method: 'delete', path: '/api/account/sessions', ...stepUp, summary: 'Sign out every other session', body: revokeOtherSessionsSchema, responses: none('Signed out') },
-    { method: 'delete', path: '/api/account/sessions/:id', ...account, summary: 'Sign out one session', responses: none('Signed out'), errors: [404, 429] },
+    { method: 'delete', path: '/api/account/sessions/:id', ...stepUp, summary: 'Sign out one session', responses: none('Signed out'), errors: [403, 404, 429] },
   ]
 }

@@ -31,6 +31,7 @@ export const routeDocs: RouteDoc[] = [
     method: 'get', path: '/api/teams/:id/members', ...inTeam, summary: 'The members', query: memberQuery,
     responses: { 200: { description: 'One page of members', body: paginated(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role, joinedAt: timestamp })) } },
   },
+  // Making an owner or changing an owner's role is step-up, as a transfer is (403 `errors.confirm`).
   {
     method: 'patch', path: '/api/teams/:id/members/:userId', ...byRole, summary: "Change a member's role", body: memberRoleSchema,
     responses: { 200: { description: 'The member', body: z.object({ member: z.object({ id: z.number().int(), role }) }) } },

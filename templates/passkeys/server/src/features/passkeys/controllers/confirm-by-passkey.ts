@@ -3,7 +3,7 @@ import { z } from 'zod'
 import type { AppContext } from '../../../context.js'
 import { fieldError } from '../../../http/errors.js'
 import { validate } from '../../../http/validate.js'
-import { answerConfirmed } from '../../../security/confirmation.js'
+import { answerConfirmed, markWrongConfirmation } from '../../../security/confirmation.js'
 import { Passkey } from '../models/passkey.js'
 import { checkAssertion, takeChallengeCookie } from '../services/assertions.js'
 import { useChallenge } from '../services/challenges.js'
@@ -24,7 +24,7 @@ export function confirmByPasskey(ctx: AppContext): RequestHandler {
     const passkey = await Passkey.findOne({ where: { credentialId: input.response.id, userId } })
     const used = !!challenge && (await useChallenge(challenge, 'confirm', { userId, sessionId: req.sessionId }))
     if (!used || !passkey || (await checkAssertion(ctx, input.response, challenge, passkey)) !== 'verified') {
-      res.locals.wrongPassword = true
+      markWrongConfirmation(res, 'passkey')
       throw fieldError('passkey', 'passkeys.notConfirmed')
     }
     await answerConfirmed(res, ctx, userId, req.sessionId!)

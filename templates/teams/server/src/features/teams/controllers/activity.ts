@@ -7,6 +7,6 @@ import { teamActivityPage } from '../services/team-activity.js'
 export function listTeamActivity(): RequestHandler {
   return async (req, res) => {
     const { page, size } = validate(activityQuery, req.query)
-    res.json({ data: await teamActivityPage(req.team!.id, page, size, req.sessionId) })
+    res.json({ data: await teamActivityPage(req.team!.id, page, size, { userId: req.auth!.id, sessionId: req.sessionId }) })
   }
 }

@@ -1,6 +1,7 @@
 import type { Request } from 'express'
 import type { AppContext } from '../../../context.js'
 import { fieldError, forbidden, notFound } from '../../../http/errors.js'
+import { confirmationRequired, confirmedUntil } from '../../../security/confirmation.js'
 import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { teamEvents, teamMeta } from '../events.js'
 import { TeamMember, type TeamRole } from '../models/team-member.js'
@@ -16,6 +17,9 @@ const lastOwner = () => fieldError('role', 'teams.lastOwner')
  * The contract's role rules, under the team's lock: an owner sets any role; an admin sets
  * member or admin, never on an owner nor to owner; the last owner is never demoted. The
  * requester's own role is read again under the lock, as it may have changed since the middleware.
+ * Making an owner or changing one's role is a transfer of the team in all but name (a stolen
+ * session could promote its own address, then demote the real owner): step-up, as a transfer is,
+ * decided here because only under the lock is the target's role known for sure.
  */
 export function changeRole(ctx: Deps, req: Request, teamId: number, userId: number, role: TeamRole): Promise<TeamMember> {
   return withTeamLocked(teamId, async (transaction) => {
@@ -26,6 +30,7 @@ export function changeRole(ctx: Deps, req: Request, teamId: number, userId: numb
     if (actor.role === 'member') throw forbidden()
     if (actor.role === 'admin' && (target.role === 'owner' || role === 'owner')) throw forbidden()
     if (target.role === role) return target
+    if ((role === 'owner' || target.role === 'owner') && !(await confirmedUntil(actor.userId, req.sessionId, transaction))) throw confirmationRequired()
     if (target.role === 'owner' && (await ownerCount(teamId, transaction)) === 1) throw lastOwner()
     const from = target.role
     await target.update({ role }, { transaction })

@@ -5,12 +5,19 @@ import type { ActivityJson } from '../../../security/activity.js'
 import { deviceOf } from '../../../services/sessions.js'
 import { TEAM_EVENT_TYPES } from '../events.js'
 
+/** Who asks for a team's activity: their own rows show where they came from, nobody else's do. */
+export interface ActivityViewer {
+  userId: number
+  sessionId: string | undefined
+}
+
 /**
  * A team's events, newest first, in the shape of the account's activity. They are the members'
  * own rows in `security_events`, found by their type and the `teamId` their meta holds
- * (events.ts `teamMeta`): `"teamId":5,` or `"teamId":5}`, never 50's.
+ * (events.ts `teamMeta`): `"teamId":5,` or `"teamId":5}`, never 50's. A member's address and
+ * device are theirs: the team's owners and admins see them only on their own rows.
  */
-export async function teamActivityPage(teamId: number, page: number, size: number, currentSessionId: string | undefined): Promise<Paginated<ActivityJson>> {
+export async function teamActivityPage(teamId: number, page: number, size: number, viewer: ActivityViewer): Promise<Paginated<ActivityJson>> {
   const { rows, count } = await SecurityEvent.findAndCountAll({
     where: {
       type: [...TEAM_EVENT_TYPES],
@@ -20,13 +27,16 @@ export async function teamActivityPage(teamId: number, page: number, size: numbe
     limit: size,
     offset: (page - 1) * size,
   })
-  const events = rows.map((row) => ({
-    id: row.id,
-    type: row.type,
-    ip: row.ip,
-    device: deviceOf(row.userAgent),
-    createdAt: row.createdAt.toISOString(),
-    current: currentSessionId !== undefined && row.sessionId === currentSessionId,
-  }))
+  const events = rows.map((row) => {
+    const own = row.userId === viewer.userId
+    return {
+      id: row.id,
+      type: row.type,
+      ip: own ? row.ip : null,
+      device: deviceOf(own ? row.userAgent : null),
+      createdAt: row.createdAt.toISOString(),
+      current: own && viewer.sessionId !== undefined && row.sessionId === viewer.sessionId,
+    }
+  })
   return paginated(events, count, page, size, `/api/teams/${teamId}/activity`)
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import type { AppContext, AppFeature } from '../../../context.js'
 import { validate } from '../../../http/validate.js'
 import { User } from '../../../models/index.js'
+import { markWrongConfirmation } from '../../../security/confirmation.js'
 import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from './second-factor.js'
 import { msg } from '../../../i18n/translate.js'
 
@@ -34,7 +35,7 @@ export const confirmByCode: ConfirmMethod = {
     const digits = code.replace(/\s+/g, '')
     const wrong = /^\d{6}$/.test(digits) ? await checkCode(ctx, user, digits) : await checkRecoveryCode(user, code, 'code')
     if (!wrong) return true
-    res.locals.wrongPassword = true
+    markWrongConfirmation(res, /^\d{6}$/.test(digits) ? 'totp' : 'recovery_code')
     await countWrongSecondFactor(ctx, req, userId)
     throw wrong
   },
