@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
+import { appEnv } from './lib/app-env.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
@@ -51,7 +52,7 @@ try {
     const port = await freePort()
     const base = `http://127.0.0.1:${port}`
     const env: NodeJS.ProcessEnv = {
-      ...process.env,
+      ...appEnv(),
       NODE_ENV: 'production',
       PORT: String(port),
       BASE_URL: base,

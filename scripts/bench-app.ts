@@ -18,6 +18,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, variant as findVariant, variantAnswers } from '../src/variants.js'
+import { appEnv } from './lib/app-env.js'
 import { freshDatabase } from './lib/database.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { cpuShares, cpuSnapshot, databaseQuiet } from './lib/cpu-share.js'
@@ -58,7 +59,7 @@ const root = mkdtempSync(join(tmpdir(), 'cca-bench-'))
 const dir = join(root, variant)
 const database = await freshDatabase(answers.db, `cca_bench_${randomBytes(4).toString('hex')}`)
 const env: NodeJS.ProcessEnv = {
-  ...process.env,
+  ...appEnv(),
   NODE_ENV: 'production',
   DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'data', 'bench.sqlite')}`,
   // A variant on Redis (its id says -redis) is measured on Redis.

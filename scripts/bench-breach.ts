@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
+import { appEnv } from './lib/app-env.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
 const { values } = parseArgs({ options: { rounds: { type: 'string', default: '5' }, requests: { type: 'string', default: '40' }, keep: { type: 'boolean', default: false } } })
@@ -22,7 +23,7 @@ try {
   writeFileSync(join(dir, 'bench-breach.ts'), script())
   await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-breach.ts', values.rounds!, values.requests!], {
     cwd: dir,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    env: { ...appEnv(), NODE_ENV: 'test', LOG_LEVEL: 'silent' },
     stdio: 'inherit',
   })
 } finally {

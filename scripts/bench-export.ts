@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ALL_VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { appEnv } from './lib/app-env.js'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
 import { fmt, ms } from './lib/report.js'
@@ -52,7 +53,7 @@ const root = mkdtempSync(join(tmpdir(), 'cca-bench-export-'))
 const dir = join(root, variant)
 const database = await freshDatabase(answers.db, `cca_bench_${randomBytes(4).toString('hex')}`)
 const env: NodeJS.ProcessEnv = {
-  ...process.env,
+  ...appEnv(),
   NODE_ENV: 'production',
   DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'data', 'bench.sqlite')}`,
   REDIS_URL: '',

@@ -22,6 +22,7 @@ import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { ALL_VARIANT_IDS, variant as findVariant, variantAnswers } from '../src/variants.js'
+import { appEnv } from './lib/app-env.js'
 import { freshDatabase, type FreshDatabase } from './lib/database.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
@@ -143,7 +144,7 @@ async function main() {
   // As deploy/compose.yaml runs them: production, TRUST_PROXY=1 behind nginx, WORKER=false on
   // the web instances with the jobs in a worker process of their own.
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...appEnv(),
     NODE_ENV: 'production',
     DATABASE_URL: database!.url,
     REDIS_URL,

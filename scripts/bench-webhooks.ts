@@ -25,6 +25,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, variant as findVariant, variantAnswers } from '../src/variants.js'
+import { appEnv } from './lib/app-env.js'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
 import { fmt, ms } from './lib/report.js'
@@ -55,7 +56,7 @@ const root = mkdtempSync(join(tmpdir(), 'cca-bench-webhooks-'))
 const dir = join(root, variant)
 const database = await freshDatabase(answers.db, `cca_bench_${randomBytes(4).toString('hex')}`)
 const env: NodeJS.ProcessEnv = {
-  ...process.env,
+  ...appEnv(),
   NODE_ENV: 'production',
   DATABASE_URL: database?.url ?? `sqlite:${join(dir, 'data', 'bench.sqlite')}`,
   REDIS_URL: findVariant(variant).redis ? (process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379') : '',

@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa, type Options } from 'execa'
+import { appEnv } from './lib/app-env.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 
 const { values } = parseArgs({ options: { keep: { type: 'boolean', default: false } } })
@@ -94,7 +95,7 @@ async function buildAndTest(): Promise<boolean> {
   return (
     (await step('typecheck server', bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'], { cwd: app })) &&
     (await step('typecheck tests', bin('tsc'), ['--noEmit', '-p', 'tsconfig.test.json'], { cwd: app })) &&
-    (await step('hello test', bin('vitest'), ['run', '--project', 'server', 'server/tests/hello.test.ts'], { cwd: app }))
+    (await step('hello test', bin('vitest'), ['run', '--project', 'server', 'server/tests/hello.test.ts'], { cwd: app, env: appEnv() }))
   )
 }
 

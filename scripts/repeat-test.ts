@@ -19,6 +19,7 @@ import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { variantAnswers } from '../src/variants.js'
+import { appEnv } from './lib/app-env.js'
 import { freshDatabase } from './lib/database.js'
 import { renderLinkedVariant, sharedNodeModules } from './lib/shared-install.js'
 
@@ -64,7 +65,7 @@ if (values.variant) {
   cwd = join(root, values.variant)
   renderLinkedVariant(values.variant, cwd, await sharedNodeModules())
   const database = await freshDatabase(answers.db, `cca_repeat_${Date.now().toString(36)}${randomBytes(2).toString('hex')}`)
-  env = { ...env, ...(database ? { DATABASE_URL: database.url } : {}) }
+  env = appEnv({ ...env, ...(database ? { DATABASE_URL: database.url } : {}) })
   delete env.npm_config_user_agent
   cleanup = async () => {
     await database?.drop()

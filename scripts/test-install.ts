@@ -17,6 +17,7 @@ import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import semver from 'semver'
 import { runScript } from '../src/generate/context.js'
+import { appEnv } from './lib/app-env.js'
 import { appEngines } from './lib/install-checks.js'
 import { seedPrebuildCache } from './lib/prebuild-cache.js'
 import { whileStarted } from './lib/start-script.js'
@@ -103,11 +104,13 @@ async function check(manager: Manager, node: string | undefined, root: string, l
 
   const created = await timed(row.seconds, 'install', () => run(`node ${CLI} ${dir} --yes --no-git --pm ${manager.command}`, root, env))
   if (created.exitCode !== 0 || !created.all.includes('\nDone.')) return fail('create and install', created.all)
+  // The install is the registry's; what runs the app after it stays on loopback.
+  const local = appEnv(env)
   for (const step of ['migrate', 'build'] as const) {
-    const result = await timed(row.seconds, step, () => run(runScript(manager.command, step === 'migrate' ? 'db:migrate' : 'build'), dir, env))
+    const result = await timed(row.seconds, step, () => run(runScript(manager.command, step === 'migrate' ? 'db:migrate' : 'build'), dir, local))
     if (result.exitCode !== 0) return fail(step, result.all)
   }
-  const probe = await timed(row.seconds, 'probe', () => startAndProbe(manager, dir, env))
+  const probe = await timed(row.seconds, 'probe', () => startAndProbe(manager, dir, local))
   if (probe) return fail('start and probe', probe)
   log(`ok: installed in ${row.seconds.install.toFixed(1)} s`)
   if (!values.keep) rmSync(dir, { recursive: true, force: true })

@@ -39,6 +39,7 @@ import { fileURLToPath } from 'node:url'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { rsort } from 'semver'
+import { appEnv } from './lib/app-env.js'
 import { freshDatabase } from './lib/database.js'
 import { freePort } from './lib/ports.js'
 import { dueClientTests, dueServerTests, readLedger, testFilters } from './lib/proved-tests.js'
@@ -75,9 +76,14 @@ const baseEnv: NodeJS.ProcessEnv = { ...process.env, PWNED_PASSWORDS: 'off', CI:
 delete baseEnv.npm_config_user_agent
 type Request = (method: string, path: string, body?: object) => Promise<Response>
 
-/** An app in `root/<name>` and what the owner runs in it; `env` reaches the CLI, its migration and the server. */
-function ownerApp(name: string, env: NodeJS.ProcessEnv) {
+/**
+ * An app in `root/<name>` and what the owner runs in it; `registryEnv` reaches the CLI when it
+ * installs, `env` (the same on loopback only) everything else: the CLI without an install, the
+ * migrations, the server.
+ */
+function ownerApp(name: string, registryEnv: NodeJS.ProcessEnv) {
   const dir = join(root, name)
+  const env = appEnv(registryEnv)
   const npm = (...args: string[]) => execa('npm', args, { cwd: dir, env, stdio: 'inherit' })
   let onSharedInstall = true
   return {
@@ -91,7 +97,7 @@ function ownerApp(name: string, env: NodeJS.ProcessEnv) {
      * installed by the CLI as a user's run installs; migrates and creates the user.
      */
     async generate(modules: string | undefined, db: string, bin = BIN): Promise<void> {
-      await execa(process.execPath, [bin, dir, '--db', db, ...(modules ? ['--no-install'] : []), '--git', '--yes'], { env, stdio: 'inherit' })
+      await execa(process.execPath, [bin, dir, '--db', db, ...(modules ? ['--no-install'] : []), '--git', '--yes'], { env: modules ? env : registryEnv, stdio: 'inherit' })
       onSharedInstall = modules !== undefined
       if (modules) {
         symlinkSync(modules, join(dir, 'node_modules'), 'dir')
@@ -115,9 +121,13 @@ function ownerApp(name: string, env: NodeJS.ProcessEnv) {
       check(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts['owner:hello'] === 'echo hello', "the owner's script is in package.json")
     },
 
-    /** Runs the CLI's update or add (which migrates, and installs unless on the shared install); returns its output, which it also prints. */
-    async cli(args: string[]): Promise<string> {
-      const run = await execa(process.execPath, [BIN, ...args, '--cwd', dir, ...(onSharedInstall ? ['--no-install'] : [])], { env, all: true, reject: false })
+    /**
+     * Runs the CLI's update or add (which migrates, and installs unless on the shared install), with
+     * `extraEnv`; returns its output, which it also prints.
+     */
+    async cli(args: string[], extraEnv: NodeJS.ProcessEnv = {}): Promise<string> {
+      const cliEnv = { ...(onSharedInstall ? env : registryEnv), ...extraEnv }
+      const run = await execa(process.execPath, [BIN, ...args, '--cwd', dir, ...(onSharedInstall ? ['--no-install'] : [])], { env: cliEnv, all: true, reject: false })
       console.log(run.all)
       if (run.exitCode !== 0) throw new Error(`create-cookie-auth-app ${args.join(' ')} exited with ${run.exitCode}`)
       return run.all ?? ''
@@ -272,7 +282,8 @@ try {
   await step(`generate the default app with ${release.version}, commit it, create a user`, () => app.generate(modules, 'sqlite', release.bin))
   await step("commit the owner's edits", async () => app.commitOwnerEdits())
   await step(`update from ${release.version} to the working tree (migrates)`, async () => {
-    const output = await app.cli(['update', '--from', release.tarball])
+    // The fixture is what was released; npm offline leaves its integrity unchecked (a warning) rather than ask the registry.
+    const output = await app.cli(['update', '--from', release.tarball], { npm_config_offline: 'true' })
     check(output.includes(`create-cookie-auth-app ${release.version} → ${VERSION}`), `update says ${release.version} → ${VERSION}`)
     app.checkOwnerEdits()
     const record = JSON.parse(readFileSync(join(app.dir, 'cookie-auth.json'), 'utf8')) as { generator: { version: string } }

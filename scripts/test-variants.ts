@@ -25,6 +25,7 @@ import { basename, delimiter, join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
 import { ALL_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
+import { appEnv } from './lib/app-env.js'
 import { appEngines, checkAllowScripts, checkEngines } from './lib/install-checks.js'
 import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/toolchains.js'
 import { freshDatabase } from './lib/database.js'
@@ -253,9 +254,9 @@ function clientCheckedBefore(variant: string, cwd: string): string | undefined {
 }
 
 
-/** The variant's environment: Redis, and the newest Node line for the first variant. */
+/** The variant's environment: on loopback only (appEnv), Redis, and the newest Node line for the first variant. */
 async function variantEnv(id: string): Promise<NodeJS.ProcessEnv> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TEST_REDIS_URL: REDIS_URL, ...(variant(id).redis ? { REDIS_URL } : {}) }
+  const env = appEnv({ ...process.env, TEST_REDIS_URL: REDIS_URL, ...(variant(id).redis ? { REDIS_URL } : {}) })
   delete env.npm_config_user_agent
   if (id === VARIANT_IDS[0]) env.PATH = `${(await toolchain(MANAGERS[0]!, NEWEST_NODE)).bin}${delimiter}${env.PATH}`
   return env

@@ -29,7 +29,8 @@ let initial = ''
 afterAll(() => dir.remove())
 
 const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=Owner', '-c', 'user.email=owner@example.com', ...args], { cwd: path, encoding: 'utf8' })
-const update = (args: string[], env?: NodeJS.ProcessEnv) => runCli(['update', ...args, '--no-install', '--no-migrate'], { cwd: path, env })
+// Offline, so that checking a --from tarball against the registry asks nobody (update-integrity.test.ts stands one in).
+const update = (args: string[], env = userEnv({ npm_config_offline: 'true' })) => runCli(['update', ...args, '--no-install', '--no-migrate'], { cwd: path, env })
 
 function writeOldRelease() {
   mkdirSync(join(release, 'dist'), { recursive: true })

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { execa } from 'execa'
+import { appEnv } from './app-env.js'
 import { applyExample, exampleSteps } from './readme-example.js'
 import { renderLinkedVariant } from './shared-install.js'
 
@@ -34,7 +35,7 @@ export async function runReadmeExample(id: string, dir: string, env: NodeJS.Proc
     writeFileSync(join(app, path), text)
   }
   console.log(`README example in ${app}: ${[...written.keys()].join(', ')}`)
-  const run = async (command: string, args: string[]) => (await execa(command, args, { cwd: app, env, stdio: 'inherit', reject: false })).exitCode === 0
+  const run = async (command: string, args: string[]) => (await execa(command, args, { cwd: app, env: appEnv(env), stdio: 'inherit', reject: false })).exitCode === 0
   const tsc = join(app, 'node_modules', '.bin', 'tsc')
   const tests = [...written.keys()].filter((path) => path.endsWith('.test.ts'))
   if (tests.length === 0) {

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
+import { appEnv } from './app-env.js'
 
 /**
  * Inserts `count` events into the migrated app in `dir`, one a second from `start` on, spread over
@@ -10,7 +11,7 @@ import { execa } from 'execa'
  */
 export async function seedEvents(dir: string, env: NodeJS.ProcessEnv, count: number, users: number, start: Date) {
   writeFileSync(join(dir, 'bench-seed-events.ts'), seedScript())
-  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed-events.ts', String(count), String(users), String(start.getTime())], { cwd: dir, env, stdio: 'inherit' })
+  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed-events.ts', String(count), String(users), String(start.getTime())], { cwd: dir, env: appEnv(env), stdio: 'inherit' })
 }
 
 function seedScript(): string {

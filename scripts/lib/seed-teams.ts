@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
+import { appEnv } from './app-env.js'
 
 /** Members of the one big team (user1, its owner, and the next users in id order). */
 export const BIG_TEAM_MEMBERS = 10_000
@@ -17,7 +18,7 @@ export const BIG_TEAM_NAME = 'Bench 10k'
 export async function seedTeams(dir: string, env: NodeJS.ProcessEnv, users: number) {
   if (users < BIG_TEAM_MEMBERS) throw new Error(`the teams rows need at least ${BIG_TEAM_MEMBERS} users (--users)`)
   writeFileSync(join(dir, 'bench-seed-teams.ts'), seedScript())
-  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed-teams.ts', String(users)], { cwd: dir, env, stdio: 'inherit' })
+  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed-teams.ts', String(users)], { cwd: dir, env: appEnv(env), stdio: 'inherit' })
 }
 
 function seedScript(): string {

@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { execa } from 'execa'
+import { appEnv } from './app-env.js'
 import { renderLinkedVariant } from './shared-install.js'
 import type { WrkOptions } from './wrk.js'
 
@@ -25,7 +26,7 @@ export async function buildAndSeed(variant: string, dir: string, modules: string
 /** Migrates the built app in `dir` and seeds `users` users (user1@example.test on) with `password`. */
 export async function seedUsers(dir: string, env: NodeJS.ProcessEnv, users: number, password: string) {
   writeFileSync(join(dir, 'bench-seed.ts'), seedScript())
-  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(users), password], { cwd: dir, env, stdio: 'inherit' })
+  await execa(join(dir, 'node_modules', '.bin', 'tsx'), ['bench-seed.ts', String(users), password], { cwd: dir, env: appEnv(env), stdio: 'inherit' })
 }
 
 /**

@@ -2,6 +2,7 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { appEnv } from './app-env.js'
 
 const started = new Set<ChildProcess>()
 
@@ -16,7 +17,7 @@ export function startArgs(dir: string): string[] {
 /** Pinned to `cpu` through taskset when given; resolves once `probe` answers 2xx. */
 export async function startServer(args: string[], childEnv: NodeJS.ProcessEnv, cwd: string, port: number, probe: string, cpu?: number) {
   const [command, argv] = cpu === undefined ? ['node', args] : ['taskset', ['-c', String(cpu), 'node', ...args]]
-  const child = spawn(command, argv, { cwd, env: childEnv, stdio: ['ignore', 'ignore', 'inherit'] })
+  const child = spawn(command, argv, { cwd, env: appEnv(childEnv), stdio: ['ignore', 'ignore', 'inherit'] })
   started.add(child)
   const deadline = Date.now() + 30_000
   while (Date.now() < deadline) {

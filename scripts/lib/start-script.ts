@@ -1,5 +1,6 @@
 /** An app's start script as a user runs it (`npm start`, `yarn start`), for the run's probes. */
 import { execa, type Options } from 'execa'
+import { appEnv } from './app-env.js'
 
 /**
  * Runs `line` with PORT and BASE_URL set for `port` until `/api/health` answers, the script
@@ -10,7 +11,7 @@ import { execa, type Options } from 'execa'
 export async function whileStarted<T>(line: string, port: number, options: Options, use: (health: Response | undefined, base: string) => Promise<T>): Promise<{ result: T; output: string | undefined }> {
   const base = `http://localhost:${port}`
   const [command, ...args] = line.split(' ')
-  const server = execa(command!, args, { ...options, env: { ...options.env, PORT: String(port), BASE_URL: base }, reject: false, detached: true })
+  const server = execa(command!, args, { ...options, env: { ...appEnv(options.env), PORT: String(port), BASE_URL: base }, reject: false, detached: true })
   let result: T
   try {
     const deadline = Date.now() + 30_000

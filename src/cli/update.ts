@@ -4,7 +4,7 @@ import { basename, join, resolve } from 'node:path'
 import gt from 'semver/functions/gt.js'
 import { packageName, runScript } from '../generate/context.js'
 import { featureLayers } from '../generate/layers.js'
-import { GENERATOR, RECORD_FILE } from '../generate/record.js'
+import { GENERATOR, RECORD_FILE, UNRECORDED } from '../generate/record.js'
 import { renderProject } from '../generate/render.js'
 import { type Answers, OPTIONS, type PackageManager, RECORDED_OPTIONS, answersToArgs, attributeName } from '../options.js'
 import { applyPlan } from '../update/apply.js'
@@ -12,6 +12,7 @@ import { newEnvVariables } from '../update/env.js'
 import { parseFeatures, withFeatures } from '../update/features.js'
 import { type Change, planUpdate } from '../update/plan.js'
 import { readRecord } from '../update/record.js'
+import { readAppFile, refuseUnsafePaths } from '../update/paths.js'
 import { completeAnswers, renderRelease } from '../update/releases.js'
 import { Refusal } from '../update/refusal.js'
 import { UsageError, answersFromFlags, brokenRule } from './answers.js'
@@ -38,7 +39,7 @@ const line = (change: Change) => `${change.action.padEnd(8)} ${change.path}${cha
 
 function appName(dir: string): string {
   try {
-    const name = (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: unknown }).name
+    const name = (JSON.parse(readAppFile(dir, 'package.json')?.toString('utf8') ?? '') as { name?: unknown }).name
     if (typeof name === 'string' && name) return name
   } catch {
     // No readable package.json: the name the generator gave, from the folder.
@@ -87,7 +88,8 @@ export async function runUpdate(flags: UpdateFlags, featureNames: readonly strin
     const name = appName(dir)
     const base = await renderRelease(recorded, record.answers, pm, name, flags.from)
     const target = renderProject(answers, name, { random: randomBytes })
-    const read = (path: string) => (existsSync(join(dir, path)) ? readFileSync(join(dir, path)) : undefined)
+    refuseUnsafePaths(dir, [...Object.keys(record.files), ...base.keys(), ...target.keys()].filter((path) => !UNRECORDED.has(path)))
+    const read = (path: string) => readAppFile(dir, path)
     const label = `${GENERATOR.name}@${GENERATOR.version}`
     const changes = planUpdate({ read, recorded: record.files, base, target, label })
 
@@ -109,7 +111,9 @@ export async function runUpdate(flags: UpdateFlags, featureNames: readonly strin
     if (removed.length) {
       console.log(`\nRemoved ${removed.join(', ')}: the code is gone, not the tables or their data, which stay in the database.`)
     }
-    const newEnv = newEnvVariables(read('.env'), base.get('.env'), target.get('.env'))
+    // .env is only read, for the names it sets, and may well be a link to a shared one.
+    const envFile = join(dir, '.env')
+    const newEnv = newEnvVariables(existsSync(envFile) ? readFileSync(envFile) : undefined, base.get('.env'), target.get('.env'))
     if (newEnv.size) {
       console.log('\nAdd to .env (update never touches it):')
       for (const [variable, value] of newEnv) console.log(`  ${variable}=${value}`)

@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import valid from 'semver/functions/valid.js'
 import { formatDuration } from '../duration.js'
 import { type AppRecord, GENERATOR, RECORD_FILE } from '../generate/record.js'
 import { type Answers, InvalidValue, RECORDED_OPTIONS, type RecordedAnswers, isBoolean } from '../options.js'
+import { isAppPath, readAppFile } from './paths.js'
 import { Refusal } from './refusal.js'
 
 /** An app's record as read: the answers its version knew (an older one may lack later options). */
@@ -37,13 +36,13 @@ function recordedAnswer(key: string, value: unknown): Answers[keyof Answers] {
 
 /** The app's cookie-auth.json, checked; a Refusal when it is missing or not one. */
 export function readRecord(dir: string): ReadRecord {
-  const file = join(dir, RECORD_FILE)
-  if (!existsSync(file)) {
+  const contents = readAppFile(dir, RECORD_FILE)
+  if (!contents) {
     throw new Refusal(`no ${RECORD_FILE} in ${dir}: update and add work on an app that create-cookie-auth-app made and recorded there`)
   }
   let record: unknown
   try {
-    record = JSON.parse(readFileSync(file, 'utf8'))
+    record = JSON.parse(contents.toString('utf8'))
   } catch (error) {
     throw new Refusal(`${RECORD_FILE} is invalid: ${(error as Error).message}`)
   }
@@ -56,6 +55,8 @@ export function readRecord(dir: string): ReadRecord {
   }
   const answers = Object.fromEntries(Object.entries(record.answers).map(([key, value]) => [key, recordedAnswer(key, value)]))
   for (const [path, hash] of Object.entries(record.files)) {
+    // Such a path would have update delete a file outside the app, or tell whether one exists there.
+    if (!isAppPath(path)) throw new Refusal(`${RECORD_FILE} is invalid: files[${JSON.stringify(path)}] is not a path inside the app`)
     if (typeof hash !== 'string' || !/^[0-9a-f]{64}$/.test(hash)) throw new Refusal(`${RECORD_FILE} is invalid: files["${path}"] is not a SHA-256`)
   }
   return { generator: { name, version }, answers, files: record.files as Record<string, string> }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -22,11 +22,11 @@ function readTree(root: string, relative = '', files: ProjectFiles = new Map()):
 /** The release's package folder: `--from` as it is or unpacked, else fetched with `npm pack`. */
 async function releasePackage(version: string, from: string | undefined, scratch: string): Promise<string> {
   const { execa } = await import('execa')
+  const spec = `${GENERATOR.name}@${version}`
   let tarball = from && resolve(from)
   if (tarball && !existsSync(tarball)) throw new Refusal(`--from "${from}" is invalid: no such file or folder`)
   if (tarball && statSync(tarball).isDirectory()) return checkedPackage(tarball, version, from)
   if (!tarball) {
-    const spec = `${GENERATOR.name}@${version}`
     const pack = await execa('npm', ['pack', spec, '--json', '--pack-destination', scratch], { reject: false })
     if (pack.exitCode !== 0) {
       const reason = /npm error (?:code )?(.+)/.exec(pack.stderr)?.[1] ?? String(pack.shortMessage)
@@ -36,7 +36,36 @@ async function releasePackage(version: string, from: string | undefined, scratch
   }
   const unpack = await execa('tar', ['-xzf', tarball, '-C', scratch], { reject: false })
   if (unpack.exitCode !== 0) throw new Refusal(`--from "${from}" is invalid: not a package tarball (${unpack.stderr.trim().split('\n')[0]})`)
-  return checkedPackage(join(scratch, 'package'), version, from ?? `${GENERATOR.name}@${version}`)
+  const dir = checkedPackage(join(scratch, 'package'), version, from ?? spec)
+  // npm pack checked what it fetched against the registry; a tarball given is checked here.
+  if (from) await checkIntegrity(tarball, spec, from)
+  return dir
+}
+
+/** The registry's integrity of `spec`'s tarball (`npm view`, so the owner's registry and proxy), or why none is known. */
+async function publishedIntegrity(spec: string): Promise<{ integrity: string } | { unknown: string }> {
+  const { execa } = await import('execa')
+  const view = await execa('npm', ['view', spec, 'dist.integrity', '--json'], { reject: false })
+  if (view.exitCode === 0) {
+    const integrity: unknown = view.stdout.trim() ? JSON.parse(view.stdout) : undefined
+    return typeof integrity === 'string' ? { integrity } : { unknown: 'not published' }
+  }
+  const code = /npm (?:error|ERR!) code (\S+)/.exec(view.stderr)?.[1] ?? String(view.shortMessage)
+  return { unknown: code === 'E404' ? 'not published' : `the npm registry could not be asked: ${code}` }
+}
+
+/**
+ * A tarball given with `--from` runs as the base's renderer, so when the registry publishes that
+ * release it has to be that release, byte for byte; a release it does not know runs as given.
+ */
+async function checkIntegrity(tarball: string, spec: string, from: string): Promise<void> {
+  const own = `sha512-${createHash('sha512').update(readFileSync(tarball)).digest('base64')}`
+  const published = await publishedIntegrity(spec)
+  if ('unknown' in published) {
+    console.error(`warning: --from "${from}" could not be checked against ${spec} on the npm registry (${published.unknown}): it runs as given`)
+  } else if (!published.integrity.split(/\s+/).includes(own)) {
+    throw new Refusal(`--from "${from}" is invalid: its integrity ${own} is not that of ${spec} on the npm registry (${published.integrity})`)
+  }
 }
 
 function checkedPackage(dir: string, version: string, from: string | undefined): string {

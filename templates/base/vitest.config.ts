@@ -9,8 +9,8 @@ const server = {
   environment: 'node',
   // Creates and migrates a database for each worker (SQLite file, MySQL or PostgreSQL database), probes Redis.
   globalSetup: ['server/tests/setup/global-setup.ts'],
-  // Every answer the HTTP tests receive is checked against the app's OpenAPI document.
-  setupFiles: ['server/tests/setup/validate-responses.ts'],
+  // Nothing reaches beyond loopback; every answer the HTTP tests receive is checked against the app's OpenAPI document.
+  setupFiles: ['server/tests/setup/loopback-only.ts', 'server/tests/setup/validate-responses.ts'],
   testTimeout: 20000,
   hookTimeout: 60000,
 }

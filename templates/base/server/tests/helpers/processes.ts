@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { secretNames } from '../../src/config/env.js'
 import { features } from '../../src/features/index.js'
 import { projectRoot } from '../../src/paths.js'
@@ -17,9 +18,11 @@ export interface Finished {
 /**
  * Node itself with tsx as its loader, not tsx's command: that one runs the script in a child and
  * relays signals to it, and when the child's event loop is busy for 30 ms (a loaded CI machine)
- * it kills the child itself and exits 143, whatever the app's own SIGTERM handling did.
+ * it kills the child itself and exits 143, whatever the app's own SIGTERM handling did. The
+ * process stays on loopback as the tests do (helpers/loopback-only.ts).
  */
-const node = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', path.join(projectRoot, script), ...args]] as const
+const LOOPBACK_ONLY = pathToFileURL(path.join(projectRoot, 'server/tests/helpers/loopback-only-preload.mjs')).href
+const node = (script: string, args: string[] = []) => [process.execPath, ['--import', 'tsx', '--import', LOOPBACK_ONLY, path.join(projectRoot, script), ...args]] as const
 
 /**
  * Every variable the app reads, empty unless given: an empty value counts as unset and keeps the
