@@ -7,10 +7,10 @@ import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import { linkIn, mailTo } from './helpers/mail.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
-// The decision (README, "Ways to sign in"): a linked provider is a way in, like a password or a
-// passkey, not a session. Events that end sessions (a password change, signing out everywhere, a
-// reset) leave it, as they leave passkeys; what a stolen session linked is undone where every
-// way in is listed, and the mails of those events say so.
+// The decision (README, "A link is a way in, not a session"): a linked provider is a way in,
+// like the password, not a session. Events that end sessions (a password change, signing out
+// everywhere, a reset) leave it; what a stolen session linked is removed where the links are
+// listed, and the mails of those events say so.
 
 const t = useTestApps()
 let provider: TestOidcProvider
