@@ -3,9 +3,10 @@ import { LRUCache } from 'lru-cache'
 import { defaultLocale } from '../i18n/locales.js'
 import { translator } from '../i18n/translate.js'
 import type { Logger } from '../logger.js'
-import { RetryLater, type RetryPolicy } from '../jobs/types.js'
+import { jittered, RetryLater, type RetryPolicy } from '../jobs/types.js'
 import { WebhookDelivery, WebhookEndpoint } from '../models/index.js'
 import { pinnedLookup, type ResolvedAddress } from './address-guard.js'
+import { WebhookBreaker, type BreakerPolicy } from './breaker.js'
 import type { WebhookHub } from './hub.js'
 import { openWebhookSecret } from './secrets.js'
 
@@ -20,14 +21,19 @@ export const DELIVERY_TIMEOUT_MS = 5000
 const IN_FLIGHT = 8
 const TROUBLED_IN_FLIGHT = 1
 const TROUBLE_MS = 60_000
-/** When an endpoint has no free slot, its message waits this long (not counted as an attempt). */
+/**
+ * When an endpoint has no free slot its message waits (not counted as an attempt): this long at
+ * first, doubling with each refusal in a row up to the longest, jittered.
+ */
 const BUSY_WAIT_MS = 250
+const BUSY_WAIT_MAX_MS = DELIVERY_TIMEOUT_MS
 
 export interface DeliveryDeps {
   env: { COOKIE_SECRET: string }
   logger: Logger
   webhooks: WebhookHub
   retry: RetryPolicy
+  breaker: BreakerPolicy
 }
 
 /**
@@ -36,11 +42,14 @@ export interface DeliveryDeps {
  * both and the body). A 2xx answer delivers it; anything else (another status, a timeout, no
  * connection) throws, and the queue retries it with exponential back-off for about a day
  * (jobs/types.ts), after which it is marked failed. The address is checked again before each
- * attempt, and the connection goes to that very address.
+ * attempt, and the connection goes to that very address. An endpoint that keeps failing is
+ * paused by its breaker (webhooks/breaker.ts): its messages wait, uncounted, until it answers.
  */
 export function webhookDelivery(deps: DeliveryDeps): (job: { deliveryId: number }) => Promise<void> {
   const inFlight = new Map<number, number>()
   const troubledUntil = new Map<number, number>()
+  const refusedInARow = new Map<number, number>()
+  const breaker = new WebhookBreaker(deps.breaker, deps.logger, DELIVERY_TIMEOUT_MS + 5000)
 
   return async ({ deliveryId }) => {
     const delivery = await WebhookDelivery.findByPk(deliveryId)
@@ -51,10 +60,17 @@ export function webhookDelivery(deps: DeliveryDeps): (job: { deliveryId: number 
 
     const limit = (troubledUntil.get(endpoint.id) ?? 0) > Date.now() ? TROUBLED_IN_FLIGHT : IN_FLIGHT
     const busy = inFlight.get(endpoint.id) ?? 0
-    if (busy >= limit) throw new RetryLater(BUSY_WAIT_MS)
+    if (busy >= limit) {
+      const refused = (refusedInARow.get(endpoint.id) ?? 0) + 1
+      refusedInARow.set(endpoint.id, refused)
+      throw new RetryLater(jittered(Math.min(BUSY_WAIT_MS * 2 ** (refused - 1), BUSY_WAIT_MAX_MS)))
+    }
+    refusedInARow.delete(endpoint.id)
+    const admission = await breaker.admit(endpoint)
+    if (!admission.go) throw new RetryLater(admission.waitMs)
     inFlight.set(endpoint.id, busy + 1)
     try {
-      await attempt(deps, delivery, endpoint, (troubled) => {
+      await attempt(deps, delivery, endpoint, breaker, (troubled) => {
         if (troubled) troubledUntil.set(endpoint.id, Date.now() + TROUBLE_MS)
         else troubledUntil.delete(endpoint.id)
       })
@@ -66,7 +82,7 @@ export function webhookDelivery(deps: DeliveryDeps): (job: { deliveryId: number 
   }
 }
 
-async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery, endpoint: WebhookEndpoint, trouble: (troubled: boolean) => void): Promise<void> {
+async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery, endpoint: WebhookEndpoint, breaker: WebhookBreaker, trouble: (troubled: boolean) => void): Promise<void> {
   const secret = openWebhookSecret(endpoint.secret, deps.env.COOKIE_SECRET)
   if (!secret) {
     deps.logger.error({ endpoint: endpoint.id }, 'Webhook secret does not decrypt: was COOKIE_SECRET changed? Make the endpoint again.')
@@ -109,6 +125,7 @@ async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery, endpoint: 
     status: delivered ? 'delivered' : last ? 'failed' : 'retrying',
     ...(delivered ? { deliveredAt: new Date() } : {}),
   })
+  await breaker.record(endpoint, delivered ? null : (error ?? `HTTP ${status}`))
   if (!delivered && !last) throw new Error(`Webhook delivery ${delivery.id} to endpoint ${endpoint.id}: ${error ?? `HTTP ${status}`}`)
   if (!delivered) deps.logger.error({ endpoint: endpoint.id, delivery: delivery.id }, `Webhook delivery given up after ${attempts} attempts`)
 }
