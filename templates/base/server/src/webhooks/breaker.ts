@@ -17,8 +17,8 @@ export const webhookBreakerPolicy: BreakerPolicy = { failures: 5, pauseMs: 60_00
 /** Messages that waited come back over this long after their wait, not all in the same instant. */
 const RETURN_SPREAD_MS = 2000
 
-/** What an attempt may do now: go, or wait this long (not counted as an attempt). */
-export type Admission = { go: true } | { go: false; waitMs: number }
+/** What an attempt may do now: go, or wait this long (not counted as an attempt); `until`: the pause's end. */
+export type Admission = { go: true } | { go: false; waitMs: number; until?: number }
 
 /**
  * Each endpoint's circuit breaker, kept in its row so that every instance sees it. Closed, every
@@ -28,6 +28,9 @@ export type Admission = { go: true } | { go: false; waitMs: number }
  * as a probe (half open): delivered, the endpoint is resumed and the others follow; failed, it is
  * paused again, longer.
  */
+/** A paused endpoint's message comes back after the pause, spread out. */
+export const waitUntil = (until: number) => until - Date.now() + jittered(RETURN_SPREAD_MS)
+
 export class WebhookBreaker {
   constructor(
     private readonly policy: BreakerPolicy,
@@ -40,7 +43,7 @@ export class WebhookBreaker {
     const until = endpoint.pausedUntil?.getTime()
     if (until === undefined) return { go: true }
     const now = Date.now()
-    if (until > now) return { go: false, waitMs: until - now + jittered(RETURN_SPREAD_MS) }
+    if (until > now) return { go: false, waitMs: waitUntil(until), until }
     // Half open: the instance whose update lands sends the probe; the others look again shortly.
     const [probing] = await WebhookEndpoint.update({ pausedUntil: new Date(now + this.probeMs) }, { where: { id: endpoint.id, pausedUntil: { [Op.lte]: new Date(now) } } })
     return probing === 1 ? { go: true } : { go: false, waitMs: jittered(RETURN_SPREAD_MS) }

@@ -6,7 +6,7 @@ import type { Logger } from '../logger.js'
 import { jittered, RetryLater, type RetryPolicy } from '../jobs/types.js'
 import { WebhookDelivery, WebhookEndpoint } from '../models/index.js'
 import { pinnedLookup, type ResolvedAddress } from './address-guard.js'
-import { WebhookBreaker, type BreakerPolicy } from './breaker.js'
+import { waitUntil, WebhookBreaker, type BreakerPolicy } from './breaker.js'
 import type { WebhookHub } from './hub.js'
 import { openWebhookSecret } from './secrets.js'
 
@@ -45,13 +45,20 @@ export interface DeliveryDeps {
  * attempt, and the connection goes to that very address. An endpoint that keeps failing is
  * paused by its breaker (webhooks/breaker.ts): its messages wait, uncounted, until it answers.
  */
-export function webhookDelivery(deps: DeliveryDeps): (job: { deliveryId: number }) => Promise<void> {
+export function webhookDelivery(deps: DeliveryDeps): (job: { deliveryId: number; endpointId?: number }) => Promise<void> {
   const inFlight = new Map<number, number>()
   const troubledUntil = new Map<number, number>()
   const refusedInARow = new Map<number, number>()
+  /** Endpoints this instance found paused, until when: their messages wait without a query (BullMQ hands each one over). */
+  const pausedUntil = new Map<number, number>()
   const breaker = new WebhookBreaker(deps.breaker, deps.logger, DELIVERY_TIMEOUT_MS + 5000)
 
-  return async ({ deliveryId }) => {
+  return async ({ deliveryId, endpointId }) => {
+    if (endpointId !== undefined) {
+      const paused = pausedUntil.get(endpointId) ?? 0
+      if (paused > Date.now()) throw new RetryLater(waitUntil(paused))
+      pausedUntil.delete(endpointId)
+    }
     const delivery = await WebhookDelivery.findByPk(deliveryId)
     if (!delivery || delivery.payload === null) return
     const endpoint = await WebhookEndpoint.findByPk(delivery.endpointId)
@@ -67,7 +74,10 @@ export function webhookDelivery(deps: DeliveryDeps): (job: { deliveryId: number 
     }
     refusedInARow.delete(endpoint.id)
     const admission = await breaker.admit(endpoint)
-    if (!admission.go) throw new RetryLater(admission.waitMs)
+    if (!admission.go) {
+      if (admission.until !== undefined) pausedUntil.set(endpoint.id, admission.until)
+      throw new RetryLater(admission.waitMs)
+    }
     inFlight.set(endpoint.id, busy + 1)
     try {
       await attempt(deps, delivery, endpoint, breaker, (troubled) => {
