@@ -82,7 +82,7 @@ export class Outbox {
   private readonly inLane = new Map<string, number>()
   /** Lanes whose handler said "not now" (a busy or paused endpoint): not claimed from until then. */
   private readonly heldUntil = new Map<string, number>()
-  /** The lane served first in the last pass: the next pass starts after it (round robin). */
+  /** The lane last claimed from: the next pass starts after it (round robin). */
   private lastLane = ''
 
   constructor(private readonly options: OutboxOptions) {
@@ -178,7 +178,7 @@ export class Outbox {
     }
     if (ids.length === 0 || this.closed) return
     const claims = await Promise.all(ids.map((id) => this.claim(id)))
-    for (const entry of claims) if (entry && !this.closed) this.start(entry)
+    for (const entry of claims) if (entry) this.start(entry)
   }
 
   private start(entry: OutboxEntry): void {
