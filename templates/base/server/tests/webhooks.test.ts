@@ -262,9 +262,11 @@ describe.each([
     admin = await adminOf(app)
   })
 
-  it.skipIf(redis && !redisUrl)('holds back no reset mail, however many of its messages wait', async () => {
+  it.skipIf(redis && !redisUrl)('holds back no reset mail nor another endpoint\'s message, however many of its messages wait', async () => {
     const path = `/hang-backlog-${redis ? 'redis' : 'local'}`
+    const other = `/beside-backlog-${redis ? 'redis' : 'local'}`
     await register(app, admin, receiver.url(path), ['sign_in'])
+    const beside = await register(app, admin, receiver.url(other), ['user.deleted'])
     // What a few hundred sign-ins leave behind for a subscribed endpoint, queued as theirs are.
     const signIns = Array.from({ length: 300 }, (_, n) => ({ timestamp: new Date(), data: { user: { id: n + 1 } } }))
     await ctx.sequelize.transaction((transaction) => ctx.webhooks.emit('sign_in', signIns, transaction))
@@ -275,6 +277,9 @@ describe.each([
     await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
     linkIn(await mail.next(mailTo(user.email), 5000), 'reset-password')
     expect(Date.now() - started).toBeLessThan(5000)
+    // On the same host as the silent one: its own connections, not a place behind the hanging ones.
+    await api(app, admin).test(beside.id).expect(202)
+    await within(2000, async () => receiver.at(other).length === 1)
   }, 30_000)
 
   it.skipIf(redis && !redisUrl)('pauses it after failures in a row, shows it paused, and delivers every waiting message once it answers', async () => {

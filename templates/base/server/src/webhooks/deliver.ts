@@ -120,7 +120,7 @@ async function attempt(deps: DeliveryDeps, delivery: WebhookDelivery, endpoint: 
   let status: number | null = null
   let error: string | null = null
   try {
-    status = await post(url, checked.target, headers, body)
+    status = await post(endpoint.id, url, checked.target, headers, body)
   } catch (thrown) {
     error = describe(thrown)
   }
@@ -147,17 +147,19 @@ function finish(delivery: WebhookDelivery, values: Partial<Pick<WebhookDelivery,
 }
 
 /**
- * Kept-alive connections, one pool per endpoint origin and checked address: the next message to a
+ * Kept-alive connections, one pool per endpoint, origin and checked address: the next message to a
  * receiver skips the TCP and TLS handshakes, and a name that now resolves elsewhere gets a pool
- * of its own (a pool only ever connects to the address it was made for).
+ * of its own (a pool only ever connects to the address it was made for). Per endpoint: two
+ * endpoints on one host (two paths of one service) must not wait for each other's sockets, so a
+ * path that hangs never holds back its neighbour's messages.
  */
 const pools = new LRUCache<string, Agent>({ max: 100, ttl: 60_000, dispose: (agent) => agent.destroy() })
 
 /** POSTs the body to the checked address; the status of the answer (its body is read and dropped). */
-async function post(url: URL, target: ResolvedAddress, headers: Record<string, string>, body: string): Promise<number> {
+async function post(endpointId: number, url: URL, target: ResolvedAddress, headers: Record<string, string>, body: string): Promise<number> {
   // Loaded with the first delivery: an app without webhooks never loads the TLS client.
   const client = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
-  const poolKey = `${url.origin}|${target.address}`
+  const poolKey = `${endpointId}|${url.origin}|${target.address}`
   let agent = pools.get(poolKey)
   if (!agent) {
     agent = new client.Agent({ keepAlive: true, maxSockets: IN_FLIGHT, timeout: DELIVERY_TIMEOUT_MS, lookup: pinnedLookup(target) } as ConstructorParameters<typeof client.Agent>[0])
