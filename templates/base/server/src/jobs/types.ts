@@ -128,9 +128,6 @@ export function laneOf<K extends JobName>(name: K, data: JobPayloads[K]): string
   return endpointId === undefined ? 'webhook' : `webhook:${endpointId}`
 }
 
-/** Between half and all of `ms`: waiters put back together do not all come back together. */
-export const jittered = (ms: number) => Math.round(ms * (0.5 + Math.random() / 2))
-
 /** The wait after the n-th failed attempt (n from 1). */
 export const retryDelay = (retry: RetryPolicy, attempt: number) =>
   Math.min(retry.backoffMs * 2 ** (attempt - 1), retry.maxBackoffMs ?? Number.POSITIVE_INFINITY)

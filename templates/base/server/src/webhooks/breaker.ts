@@ -1,6 +1,6 @@
 import { Op } from 'sequelize'
 import type { Logger } from '../logger.js'
-import { jittered } from '../jobs/types.js'
+import { jittered } from '../jobs/jitter.js'
 import { WebhookEndpoint } from '../models/index.js'
 
 export interface BreakerPolicy {
