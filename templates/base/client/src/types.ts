@@ -81,6 +81,8 @@ export interface WebhookEndpoint {
   url: string
   /** Event types, `*` or `prefix.*`. */
   events: string[]
+  /** Failed too often in a row: its messages wait until `until`, then one is tried (null: flowing). */
+  paused: { since: string; until: string | null; reason: string } | null
   createdAt: string
   updatedAt: string
 }

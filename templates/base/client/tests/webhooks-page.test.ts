@@ -9,7 +9,7 @@ let server: TestServer
 let endpoints: WebhookEndpoint[]
 
 const endpoint = (overrides: Partial<WebhookEndpoint>): WebhookEndpoint => ({
-  id: 1, url: 'https://crm.example.com/hooks', events: ['*'], createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', ...overrides,
+  id: 1, url: 'https://crm.example.com/hooks', events: ['*'], paused: null, createdAt: '2026-01-01T10:00:00.000Z', updatedAt: '2026-01-01T10:00:00.000Z', ...overrides,
 })
 const delivery = (overrides: Partial<WebhookDelivery>): WebhookDelivery => ({
   id: 9, event: 'sign_in', status: 'delivered', attempts: 3, responseStatus: 200, createdAt: '2026-01-02T10:00:00.000Z', deliveredAt: '2026-01-02T10:00:05.000Z', ...overrides,
@@ -60,6 +60,17 @@ describe('the webhooks admin page', () => {
     expect(wrapper.find('a[href="/admin/webhooks"]').exists()).toBe(true)
     expect(wrapper.find('.webhook-list').text()).toContain('https://crm.example.com/hooks')
     expect(wrapper.find('.webhook-list').text()).toContain('All events')
+  })
+
+  it('shows a paused endpoint as paused, since when and why', async () => {
+    endpoints = [endpoint({ paused: { since: '2026-01-03T10:00:00.000Z', until: '2026-01-03T10:01:00.000Z', reason: 'No answer within 5 s.' } })]
+    const { wrapper } = await mountPage()
+    const card = wrapper.find('.webhook-list > li')
+    expect(card.find('.badge').text()).toBe('Paused')
+    expect(card.find('.webhook-paused-text').text()).toMatch(/^Paused since .+: it failed too often in a row \(last: No answer within 5 s\.\)/)
+    endpoints = [endpoint({})]
+    const flowing = await mountPage()
+    expect(flowing.wrapper.find('.webhook-paused-text').exists()).toBe(false)
   })
 
   it('adds an endpoint, showing its secret once, and shows the API\'s field errors', async () => {

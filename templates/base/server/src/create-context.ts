@@ -17,6 +17,7 @@ import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './se
 import { bindMessages } from './i18n/translate.js'
 import { AddressGuard, type Resolver } from './webhooks/address-guard.js'
 import { WebhookCatalogue } from './webhooks/catalogue.js'
+import { webhookBreakerPolicy, type BreakerPolicy } from './webhooks/breaker.js'
 import { WebhookHub } from './webhooks/hub.js'
 
 export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> {
@@ -32,6 +33,8 @@ export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> 
   webhookRetry?: RetryPolicy
   /** How webhook hosts are resolved (default: the system's DNS); tests hand in their own names. */
   webhookResolver?: Resolver
+  /** When a failing webhook endpoint is paused (default: webhooks/breaker.ts); a test shortens the pause. */
+  webhookBreaker?: BreakerPolicy
   authCache?: Partial<AuthCacheSettings>
   mailDir?: string
 }
@@ -59,7 +62,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const guard = new AddressGuard({ allowPrivate: env.WEBHOOK_ALLOW_PRIVATE, allowHttp: env.NODE_ENV !== 'production' }, options.webhookResolver)
   // The hub queues through the queue made below, which runs the handlers made with the hub.
   const webhooks = new WebhookHub({ dispatch: (name, data, transaction) => queue.dispatch(name, data, transaction) }, new WebhookCatalogue(features), guard)
-  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache, features, logger, webhooks, webhookRetry }, features)
+  const jobHandlers = createJobHandlers({ env, auth, mailer, authCache, features, logger, webhooks, webhookRetry, webhookBreaker: options.webhookBreaker ?? webhookBreakerPolicy }, features)
   const retry: RetryPolicies = { default: options.retry ?? defaultRetryPolicy, 'webhook:deliver': webhookRetry }
   const queue: JobQueue = env.REDIS_URL
     ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })

@@ -12,6 +12,7 @@ import { recordCredentialEvent } from '../src/security/credential-events.js'
 import type { CredentialEventKind } from '../src/security/events.js'
 import type { Resolver } from '../src/webhooks/address-guard.js'
 import { DELIVERY_LOG_DAYS, pruneWebhookDeliveries } from '../src/webhooks/prune.js'
+import { linkIn, mailTo } from './helpers/mail.js'
 import { within } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies, type Session } from './helpers/test-app.js'
 
@@ -24,15 +25,22 @@ const t = useTestApps()
  */
 const TEST_ONLY_SHORT_BACKOFF = { attempts: 20, backoffMs: 50, maxBackoffMs: 500 }
 
+/** Test-only: the breaker opens as it does in production, but pauses for 2 s instead of a minute. */
+const TEST_ONLY_SHORT_PAUSES = { failures: 5, pauseMs: 2000, maxPauseMs: 4000 }
+
 interface Received {
   path: string
   headers: http.IncomingHttpHeaders
   body: string
 }
 
-/** A real receiver on this machine: answers by path (`/ok`, `/flaky`: 500, 500, 200; `/hang`: never). */
+/**
+ * A real receiver on this machine: answers by path (`/ok`, `/flaky`: 500, 500, 200; `/hang`, and
+ * a path in `muted` while it is: never).
+ */
 class Receiver {
   readonly received: Received[] = []
+  readonly muted = new Set<string>()
   private readonly sockets = new Set<Socket>()
   /** Answers so far, by path. */
   private readonly answered = new Map<string, number>()
@@ -46,7 +54,7 @@ class Receiver {
       req.on('end', () => {
         const path = req.url ?? '/'
         this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8') })
-        if (path.startsWith('/hang')) return
+        if (path.startsWith('/hang') || this.muted.has(path)) return
         const count = this.answered.get(path) ?? 0
         this.answered.set(path, count + 1)
         const status = path.startsWith('/flaky') && count < 2 ? 500 : 200
@@ -279,6 +287,70 @@ describe.each([
   }, 60_000)
 })
 
+describe.each([
+  { driver: 'in-process queue', redis: false },
+  { driver: `BullMQ on Redis${redisLabel}`, redis: true },
+])('a receiver that never answers: $driver', ({ redis }) => {
+  let app: Express
+  let ctx: AppContext
+  let admin: Session
+
+  beforeAll(async () => {
+    if (redis && !redisUrl) return
+    // Short pauses, so that a test sees the breaker close again; its opening is the real one's.
+    ;({ app, ctx } = await t.build({ redis, auth: { requireEmailVerification: false }, env: { WEBHOOK_ALLOW_PRIVATE: 'on' }, webhookRetry: TEST_ONLY_SHORT_BACKOFF, webhookBreaker: TEST_ONLY_SHORT_PAUSES }))
+    admin = await adminOf(app)
+  })
+
+  it.skipIf(redis && !redisUrl)('holds back no reset mail nor another endpoint\'s message, however many of its messages wait', async () => {
+    const path = `/hang-backlog-${redis ? 'redis' : 'local'}`
+    const other = `/beside-backlog-${redis ? 'redis' : 'local'}`
+    await register(app, admin, receiver.url(path), ['sign_in'])
+    const beside = await register(app, admin, receiver.url(other), ['user.deleted'])
+    // What a few hundred sign-ins leave behind for a subscribed endpoint, queued as theirs are.
+    const signIns = Array.from({ length: 300 }, (_, n) => ({ timestamp: new Date(), data: { user: { id: n + 1 } } }))
+    await ctx.sequelize.transaction((transaction) => ctx.webhooks.emit('sign_in', signIns, transaction))
+    await within(4000, async () => receiver.at(path).length > 0)
+    const user = await makeUser()
+    const mail = await t.mailServer()
+    const started = Date.now()
+    await supertest(app).post('/api/auth/forgot-password').send({ email: user.email }).expect(200)
+    linkIn(await mail.next(mailTo(user.email), 5000), 'reset-password')
+    expect(Date.now() - started).toBeLessThan(5000)
+    // On the same host as the silent one: its own connections, not a place behind the hanging ones.
+    await api(app, admin).test(beside.id).expect(202)
+    await within(2000, async () => receiver.at(other).length === 1)
+  }, 30_000)
+
+  it.skipIf(redis && !redisUrl)('pauses it after failures in a row, shows it paused, and delivers every waiting message once it answers', async () => {
+    const path = `/mute-${redis ? 'redis' : 'local'}`
+    receiver.muted.add(path)
+    const endpoint = await register(app, admin, receiver.url(path))
+    const ids: number[] = []
+    for (let n = 0; n < 12; n++) ids.push((await api(app, admin).test(endpoint.id)).body.delivery.id as number)
+    // Each attempt's 5 s run out: the breaker opens, and the admin sees why.
+    let paused: { since: string; until: string; reason: string } | null = null
+    await within(15_000, async () => {
+      paused = (await api(app, admin).list()).body.data[0].paused
+      return paused !== null
+    })
+    expect(paused).toEqual({ since: expect.any(String), until: expect.any(String), reason: 'No answer within 5 s.' })
+    // While paused nothing is sent, and no waiting message uses up an attempt or is given up.
+    const sentWhenPaused = receiver.at(path).length
+    expect(sentWhenPaused).toBeLessThan(ids.length)
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, Date.parse(paused!.until) - Date.now() - 300)))
+    expect(receiver.at(path)).toHaveLength(sentWhenPaused)
+    expect(await WebhookDelivery.count({ where: { id: ids, status: 'failed' } })).toBe(0)
+
+    receiver.muted.delete(path)
+    await within(20_000, async () => (await WebhookDelivery.count({ where: { id: ids, status: 'delivered' } })) === ids.length)
+    // Every message arrived under its own webhook-id, the one it was first sent with.
+    const messageIds = (await WebhookDelivery.findAll({ where: { id: ids } })).map((row) => row.messageId)
+    expect(new Set(receiver.at(path).map((entry) => entry.headers['webhook-id']))).toEqual(new Set(messageIds))
+    expect((await api(app, admin).list()).body.data[0].paused).toBeNull()
+  }, 60_000)
+})
+
 describe('what a webhook may reach (WEBHOOK_ALLOW_PRIVATE off)', () => {
   let app: Express
   let admin: Session
@@ -338,7 +410,7 @@ describe('what a webhook may reach (WEBHOOK_ALLOW_PRIVATE off)', () => {
 
     const endpoint = await register(app, admin, 'https://public.example.test/hook', ['sign_in', 'user.*'])
     const list = await api(app, admin).list()
-    expect(list.body.data).toEqual([{ id: endpoint.id, url: 'https://public.example.test/hook', events: ['sign_in', 'user.*'], createdAt: expect.any(String), updatedAt: expect.any(String) }])
+    expect(list.body.data).toEqual([{ id: endpoint.id, url: 'https://public.example.test/hook', events: ['sign_in', 'user.*'], paused: null, createdAt: expect.any(String), updatedAt: expect.any(String) }])
     expect(list.body.events).toContain('user.created')
     expect(JSON.stringify(list.body)).not.toContain('whsec_')
     const updated = await api(app, admin).update(endpoint.id, { events: ['*'] })

@@ -53,6 +53,6 @@ function baseJobHandlers(deps: JobDeps): BaseJobHandlers {
       if (deps.auth.requireEmailVerification) await pruneAbandonedAccounts(deps)
     },
 
-    'webhook:deliver': webhookDelivery({ env, logger: deps.logger, webhooks: deps.webhooks, retry: deps.webhookRetry }),
+    'webhook:deliver': webhookDelivery({ env, logger: deps.logger, webhooks: deps.webhooks, retry: deps.webhookRetry, breaker: deps.webhookBreaker }),
   }
 }

@@ -1,7 +1,7 @@
 import { Op, type Transaction } from 'sequelize'
 import type { Logger } from '../logger.js'
 import { OutboxJob } from '../models/index.js'
-import { RetryLater, type JobName, type JobPayloads } from './types.js'
+import { laneOf, RetryLater, type JobName, type JobPayloads } from './types.js'
 
 export interface OutboxEntry {
   id: number
@@ -9,6 +9,7 @@ export interface OutboxEntry {
   data: JobPayloads[JobName]
   /** Including this one. */
   attempt: number
+  lane: string | null
 }
 
 /** What the loop does with a claimed entry: resolve when it is done (or handed on), throw to retry it. */
@@ -31,8 +32,14 @@ export interface OutboxOptions {
   pollMs?: number
 }
 
-/** Jobs handled at once by one instance. */
+/** Jobs of the shared lane (mail, notices, pruning) handled at once by one instance. */
 const BATCH = 20
+/** Jobs of the other lanes (a webhook endpoint's each) handled at once by one instance, all lanes together... */
+const LANE_SLOTS = 20
+/** ...and of one lane: a receiver that hangs holds this many slots at most, and never the shared lane's. */
+const LANE_IN_FLIGHT = 8
+/** Lanes with due jobs looked at in one pass (an app has a few webhook endpoints, not hundreds). */
+const LANES_PER_PASS = 100
 
 /**
  * Writes a job for `queue`'s instances to run: what `Outbox.add` does, for a process that runs no
@@ -40,7 +47,7 @@ const BATCH = 20
  */
 export async function storeJob<K extends JobName>(queue: string, name: K, data: JobPayloads[K], transaction?: Transaction): Promise<void> {
   const now = new Date()
-  await OutboxJob.create({ queue, name, payload: JSON.stringify(data), availableAt: now, createdAt: now }, { transaction })
+  await OutboxJob.create({ queue, name, lane: laneOf(name, data), payload: JSON.stringify(data), availableAt: now, createdAt: now }, { transaction })
 }
 
 /**
@@ -69,6 +76,14 @@ export class Outbox {
   private readonly pollMs: number
   /** Jobs being handled: a slow one (a webhook to a receiver that hangs) holds its own slot, not the others'. */
   private readonly handling = new Set<Promise<void>>()
+  /** Slots taken: the shared lane's, the other lanes' together, and each of those lanes'. */
+  private shared = 0
+  private laned = 0
+  private readonly inLane = new Map<string, number>()
+  /** Lanes whose handler said "not now" (a busy or paused endpoint): not claimed from until then. */
+  private readonly heldUntil = new Map<string, number>()
+  /** The lane last claimed from: the next pass starts after it (round robin). */
+  private lastLane = ''
 
   constructor(private readonly options: OutboxOptions) {
     this.lockMs = options.lockMs ?? 60_000
@@ -124,45 +139,73 @@ export class Outbox {
   }
 
   /**
-   * Claims due entries while slots are free and hands each on without waiting for the others: a
-   * handler that takes its time (up to a webhook's timeout) delays no other job. Claimed rows
-   * are locked, so the next pass skips those still being handled.
+   * Claims due entries for the free slots and hands each on without waiting for the others: a
+   * handler that takes its time (up to a webhook's timeout) delays no other job. The shared lane
+   * is claimed oldest first; the other lanes in turns, each up to its own few slots, so however
+   * many messages wait for one endpoint, a new reset mail or another endpoint's message is taken
+   * in the next pass. Claimed rows are locked, so the next pass skips those still being handled.
    */
   private async drain(): Promise<void> {
-    for (;;) {
-      const free = BATCH - this.handling.size
-      if (free <= 0) {
-        await Promise.race(this.handling)
-        continue
-      }
-      const now = new Date()
-      const due = await OutboxJob.findAll({
-        attributes: ['id'],
-        where: {
-          queue: this.options.queue,
-          finishedAt: null,
-          failedAt: null,
-          availableAt: { [Op.lte]: now },
-          [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }],
-        },
-        order: [['id', 'ASC']],
-        limit: free,
-      })
-      if (due.length === 0 || this.closed) return
-      const claims = await Promise.all(due.map((row) => this.claim(row.id)))
-      for (const entry of claims) {
-        if (!entry) continue
-        const handled: Promise<void> = this.handle(entry)
-          .catch((error: unknown) => this.options.logger.error({ err: error, job: entry.name }, 'Job outbox: cannot record a job\'s outcome'))
-          .finally(() => {
-            this.handling.delete(handled)
-            // A slot is free again: whatever waits for one goes now.
-            if (this.handling.size === BATCH - 1) this.schedule(0)
-          })
-        this.handling.add(handled)
-      }
-      if (due.length < free) return
+    const now = new Date()
+    const claimable = {
+      queue: this.options.queue,
+      finishedAt: null,
+      failedAt: null,
+      availableAt: { [Op.lte]: now },
+      [Op.or]: [{ lockedUntil: null }, { lockedUntil: { [Op.lt]: now } }],
     }
+    for (const [lane, until] of this.heldUntil) if (until <= now.getTime()) this.heldUntil.delete(lane)
+    const ids: number[] = []
+    if (this.shared < BATCH) {
+      const due = await OutboxJob.findAll({ attributes: ['id'], where: { ...claimable, lane: null }, order: [['id', 'ASC']], limit: BATCH - this.shared })
+      ids.push(...due.map((row) => row.id))
+    }
+    let free = LANE_SLOTS - this.laned
+    if (free > 0) {
+      const rows = await OutboxJob.findAll({ attributes: ['lane'], where: { ...claimable, lane: { [Op.ne]: null } }, group: ['lane'], order: [['lane', 'ASC']], limit: LANES_PER_PASS })
+      const lanes = rows.map((row) => row.lane!).filter((lane) => !this.heldUntil.has(lane))
+      const turn = lanes.findIndex((lane) => lane > this.lastLane)
+      const ordered = turn < 0 ? lanes : [...lanes.slice(turn), ...lanes.slice(0, turn)]
+      for (const lane of ordered) {
+        const take = Math.min(free, LANE_IN_FLIGHT - (this.inLane.get(lane) ?? 0))
+        if (take <= 0) continue
+        const due = await OutboxJob.findAll({ attributes: ['id'], where: { ...claimable, lane }, order: [['id', 'ASC']], limit: take })
+        ids.push(...due.map((row) => row.id))
+        free -= due.length
+        this.lastLane = lane
+        if (free <= 0) break
+      }
+    }
+    if (ids.length === 0 || this.closed) return
+    const claims = await Promise.all(ids.map((id) => this.claim(id)))
+    for (const entry of claims) if (entry) this.start(entry)
+  }
+
+  private start(entry: OutboxEntry): void {
+    this.take(entry.lane, 1)
+    const handled: Promise<void> = this.handle(entry)
+      .catch((error: unknown) => this.options.logger.error({ err: error, job: entry.name }, 'Job outbox: cannot record a job\'s outcome'))
+      .finally(() => {
+        this.handling.delete(handled)
+        // A slot is free again: whatever waited for it goes now.
+        if (this.take(entry.lane, -1)) this.schedule(0)
+      })
+    this.handling.add(handled)
+  }
+
+  /** Counts slots taken (or given back); whether the lane or its pool was full before. */
+  private take(lane: string | null, count: 1 | -1): boolean {
+    if (lane === null) {
+      const full = this.shared >= BATCH
+      this.shared += count
+      return full
+    }
+    const inLane = this.inLane.get(lane) ?? 0
+    const full = this.laned >= LANE_SLOTS || inLane >= LANE_IN_FLIGHT
+    this.laned += count
+    if (inLane + count > 0) this.inLane.set(lane, inLane + count)
+    else this.inLane.delete(lane)
+    return full
   }
 
   private async claim(id: number): Promise<OutboxEntry | undefined> {
@@ -174,7 +217,7 @@ export class Outbox {
     if (claimed !== 1) return undefined
     const row = await OutboxJob.findByPk(id)
     if (!row) return undefined
-    return { id, name: row.name as JobName, data: JSON.parse(row.payload) as JobPayloads[JobName], attempt: row.attempts + 1 }
+    return { id, name: row.name as JobName, data: JSON.parse(row.payload) as JobPayloads[JobName], attempt: row.attempts + 1, lane: row.lane ?? null }
   }
 
   private async handle(entry: OutboxEntry): Promise<void> {
@@ -186,6 +229,8 @@ export class Outbox {
       if (error instanceof RetryLater) {
         // Not an attempt: the job waits its turn and keeps its count.
         await OutboxJob.update({ availableAt: new Date(Date.now() + error.delayMs), lockedUntil: null }, { where: { id } })
+        // Its lane's other jobs would hear the same: they wait as long, unclaimed.
+        if (entry.lane !== null) this.heldUntil.set(entry.lane, Math.max(this.heldUntil.get(entry.lane) ?? 0, Date.now() + error.delayMs))
         this.schedule(error.delayMs)
         return
       }

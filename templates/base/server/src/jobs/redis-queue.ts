@@ -5,7 +5,13 @@ import type { Logger } from '../logger.js'
 import { Outbox } from './outbox.js'
 import { retryDelay, retryPolicyOf, RetryLater, runJob, type JobHandlers, type JobName, type JobPayloads, type JobQueue, type RetryPolicies } from './types.js'
 
-const QUEUE_NAME = 'jobs'
+/**
+ * Two BullMQ queues, each with its own workers: the shared lane's jobs (mail, notices, pruning)
+ * and the laned ones (webhook messages, jobs/types.ts `laneOf`). A backlog of messages to a
+ * receiver that never answers then waits in its own queue, never in front of a reset mail.
+ */
+const SHARED_QUEUE = 'jobs'
+const LANED_QUEUE = 'webhooks'
 
 /**
  * BullMQ on Redis, fed by the outbox (jobs/outbox.ts): a request stores its job in the database,
@@ -17,8 +23,8 @@ const QUEUE_NAME = 'jobs'
 export class RedisQueue implements JobQueue {
   readonly driver = 'redis'
   private readonly connections: Redis[] = []
-  private readonly queue: Queue
-  private readonly worker: Worker | undefined
+  private readonly queues: Record<'shared' | 'laned', Queue>
+  private readonly workers: Worker[] = []
   private readonly outbox: Outbox
 
   constructor(options: {
@@ -52,22 +58,27 @@ export class RedisQueue implements JobQueue {
       this.connections.push(connection)
       return connection
     }
-    this.queue = new Queue(QUEUE_NAME, {
-      connection: connect(true),
-      prefix,
-      defaultJobOptions: {
-        attempts: retry.default.attempts,
-        backoff: { type: 'capped' },
-        // A finished job's data (an address, a registration's bcrypt hash) has no reason to stay.
-        removeOnComplete: true,
-        removeOnFail: 5000,
-      },
-    })
-    this.queue.on('error', (error) => warnOnce(`Job queue: ${error.message}`))
+    const queue = (name: string) => {
+      const made = new Queue(name, {
+        connection: connect(true),
+        prefix,
+        defaultJobOptions: {
+          attempts: retry.default.attempts,
+          backoff: { type: 'capped' },
+          // A finished job's data (an address, a registration's bcrypt hash) has no reason to stay.
+          removeOnComplete: true,
+          removeOnFail: 5000,
+        },
+      })
+      made.on('error', (error) => warnOnce(`Job queue: ${error.message}`))
+      return made
+    }
+    this.queues = { shared: queue(SHARED_QUEUE), laned: queue(LANED_QUEUE) }
     this.outbox = new Outbox({
       queue: options.queue,
       handle: async (entry) => {
-        await this.queue.add(entry.name, entry.data, { jobId: `outbox-${entry.id}`, attempts: retryPolicyOf(retry, entry.name).attempts })
+        const to = entry.lane === null ? this.queues.shared : this.queues.laned
+        await to.add(entry.name, entry.data, { jobId: `outbox-${entry.id}`, attempts: retryPolicyOf(retry, entry.name).attempts })
       },
       // Handing on fails only while Redis is down: keep offering every second, never give up.
       retryDelay: () => 1000,
@@ -75,30 +86,33 @@ export class RedisQueue implements JobQueue {
       logger,
     })
     if (options.worker) {
-      this.worker = new Worker(
-        QUEUE_NAME,
-        async (job, token) => {
-          try {
-            await runJob(handlers, job.name as JobName, job.data)
-          } catch (error) {
-            if (!(error instanceof RetryLater)) throw error
-            // Not an attempt: BullMQ's way of putting a job back without counting it.
-            await job.moveToDelayed(Date.now() + error.delayMs, token)
-            throw new DelayedError()
-          }
-        },
-        {
-          connection: connect(),
-          prefix,
-          // Jobs mostly wait on the network (SMTP, webhook receivers): a slow one must not hold the rest.
-          concurrency: 20,
-          settings: { backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: { name: string }) => retryDelay(retryPolicyOf(retry, job?.name ?? ''), attemptsMade) },
-        },
-      )
-      this.worker.on('failed', (job, error) =>
-        logger.warn({ job: job?.name, err: error }, `Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retryPolicyOf(retry, job?.name ?? '').attempts})`),
-      )
-      this.worker.on('error', (error) => warnOnce(`Job worker: ${error.message}`))
+      for (const name of [SHARED_QUEUE, LANED_QUEUE]) {
+        const worker = new Worker(
+          name,
+          async (job, token) => {
+            try {
+              await runJob(handlers, job.name as JobName, job.data)
+            } catch (error) {
+              if (!(error instanceof RetryLater)) throw error
+              // Not an attempt: BullMQ's way of putting a job back without counting it.
+              await job.moveToDelayed(Date.now() + error.delayMs, token)
+              throw new DelayedError()
+            }
+          },
+          {
+            connection: connect(),
+            prefix,
+            // Jobs mostly wait on the network (SMTP, webhook receivers): a slow one must not hold the rest.
+            concurrency: 20,
+            settings: { backoffStrategy: (attemptsMade: number, _type?: string, _error?: Error, job?: { name: string }) => retryDelay(retryPolicyOf(retry, job?.name ?? ''), attemptsMade) },
+          },
+        )
+        worker.on('failed', (job, error) =>
+          logger.warn({ job: job?.name, err: error }, `Job ${job?.name} failed (attempt ${job?.attemptsMade}/${retryPolicyOf(retry, job?.name ?? '').attempts})`),
+        )
+        worker.on('error', (error) => warnOnce(`Job worker: ${error.message}`))
+        this.workers.push(worker)
+      }
     }
   }
 
@@ -116,8 +130,8 @@ export class RedisQueue implements JobQueue {
     if (!this.connections.every((connection) => connection.status === 'ready')) graceMs = 0
     await this.outbox.close()
     const graceful = (async () => {
-      await this.worker?.close()
-      await this.queue.close()
+      await Promise.all(this.workers.map((worker) => worker.close()))
+      await Promise.all(Object.values(this.queues).map((queue) => queue.close()))
     })().catch(() => {})
     let timer: NodeJS.Timeout | undefined
     await Promise.race([graceful, new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)))])

@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
 import type { AuthCache } from '../services/auth-cache.js'
 import type { Logger } from '../logger.js'
+import type { BreakerPolicy } from '../webhooks/breaker.js'
 import type { WebhookHub } from '../webhooks/hub.js'
 /**
  * Jobs never carry a token, and a mail job only delivers: nothing usable sits in the outbox or
@@ -36,8 +37,11 @@ export interface BaseJobPayloads {
    * queued every hour by the instances that run jobs.
    */
   'security:prune-events': Record<string, never>
-  /** One message to one webhook endpoint: the delivery row holds what is sent (webhooks/deliver.ts). */
-  'webhook:deliver': { deliveryId: number }
+  /**
+   * One message to one webhook endpoint: the delivery row holds what is sent (webhooks/deliver.ts).
+   * `endpointId` picks its outbox lane (`laneOf`); missing in jobs queued by an earlier version.
+   */
+  'webhook:deliver': { deliveryId: number; endpointId?: number }
 }
 
 /**
@@ -62,6 +66,8 @@ export interface JobDeps {
   webhooks: WebhookHub
   /** How often a webhook message is tried before it is marked failed. */
   webhookRetry: RetryPolicy
+  /** When a failing webhook endpoint is paused (webhooks/breaker.ts). */
+  webhookBreaker: BreakerPolicy
 }
 
 /** Base's own jobs (jobs/handlers.ts). */
@@ -109,6 +115,17 @@ export class RetryLater extends Error {
     super(`Retry in ${delayMs} ms`)
     this.name = 'RetryLater'
   }
+}
+
+/**
+ * The outbox lane of a job (jobs/outbox.ts): each webhook endpoint has its own, claimed a few
+ * messages at a time, so that no receiver, however slow or silent, holds back the app's mail or
+ * another endpoint's messages; every other job shares the lane null.
+ */
+export function laneOf<K extends JobName>(name: K, data: JobPayloads[K]): string | null {
+  if (name !== 'webhook:deliver') return null
+  const { endpointId } = data as JobPayloads['webhook:deliver']
+  return endpointId === undefined ? 'webhook' : `webhook:${endpointId}`
 }
 
 /** The wait after the n-th failed attempt (n from 1). */

@@ -6,6 +6,8 @@ export class OutboxJob extends Model<InferAttributes<OutboxJob>, InferCreationAt
   /** The app's key prefix (see the migration). */
   declare queue: string
   declare name: string
+  /** Claimed apart from other lanes, a few at a time (jobs/outbox.ts); null: the shared lane. */
+  declare lane: CreationOptional<string | null>
   /** The job's data as JSON. */
   declare payload: string
   declare attempts: CreationOptional<number>
@@ -22,6 +24,7 @@ export class OutboxJob extends Model<InferAttributes<OutboxJob>, InferCreationAt
         id: { type: DataTypes.INTEGER, autoIncrement: true, primaryKey: true },
         queue: { type: DataTypes.STRING(64), allowNull: false },
         name: { type: DataTypes.STRING(64), allowNull: false },
+        lane: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
         payload: { type: DataTypes.TEXT, allowNull: false },
         attempts: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
         availableAt: { type: DataTypes.DATE, allowNull: false },

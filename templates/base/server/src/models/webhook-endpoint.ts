@@ -8,6 +8,12 @@ export class WebhookEndpoint extends Model<InferAttributes<WebhookEndpoint>, Inf
   declare events: string
   /** The `whsec_…` signing secret, sealed (security/encryption.ts): never stored as it is. */
   declare secret: string
+  /** Failed attempts in a row; enough of them pause the endpoint (webhooks/breaker.ts). */
+  declare failureStreak: CreationOptional<number>
+  /** Set while paused: since when, until when its next attempt (a probe) waits, and why. */
+  declare pausedAt: CreationOptional<Date | null>
+  declare pausedUntil: CreationOptional<Date | null>
+  declare pauseReason: CreationOptional<string | null>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -18,6 +24,10 @@ export class WebhookEndpoint extends Model<InferAttributes<WebhookEndpoint>, Inf
         url: { type: DataTypes.STRING(2048), allowNull: false },
         events: { type: DataTypes.TEXT, allowNull: false },
         secret: { type: DataTypes.STRING(255), allowNull: false },
+        failureStreak: { type: DataTypes.INTEGER, allowNull: false, defaultValue: 0 },
+        pausedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        pausedUntil: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        pauseReason: { type: DataTypes.STRING(255), allowNull: true, defaultValue: null },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -12,7 +12,7 @@ export interface WebhookEvent {
 
 /** How the hub queues a message: the app's job queue, or the outbox alone (a command-line script). Spelled out: jobs/types.ts names the hub. */
 export interface WebhookQueue {
-  dispatch(name: 'webhook:deliver', data: { deliveryId: number }, transaction?: Transaction): Promise<void>
+  dispatch(name: 'webhook:deliver', data: { deliveryId: number; endpointId: number }, transaction?: Transaction): Promise<void>
 }
 
 /** The longest an instance trusts its copy of the subscriptions without asking the database. */
@@ -68,7 +68,7 @@ export class WebhookHub {
 
   private async enqueue(endpointId: number, event: string, message: { messageId: string; payload: string }, transaction?: Transaction): Promise<WebhookDelivery> {
     const delivery = await WebhookDelivery.create({ endpointId, event, ...message, status: 'pending', createdAt: new Date() }, { transaction })
-    await this.queue.dispatch('webhook:deliver', { deliveryId: delivery.id }, transaction)
+    await this.queue.dispatch('webhook:deliver', { deliveryId: delivery.id, endpointId }, transaction)
     return delivery
   }
 

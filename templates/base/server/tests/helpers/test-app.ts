@@ -20,6 +20,7 @@ import { initModels, type RoleName, type User } from '../../src/models/index.js'
 import type { AuthCacheSettings } from '../../src/services/auth-cache.js'
 import type { RetryPolicy } from '../../src/jobs/types.js'
 import type { Resolver } from '../../src/webhooks/address-guard.js'
+import type { BreakerPolicy } from '../../src/webhooks/breaker.js'
 import { cookieNames } from '../../src/services/cookies.js'
 import { hashPassword } from '../../src/services/passwords.js'
 import { createUser } from '../../src/services/users.js'
@@ -58,6 +59,8 @@ export interface TestAppOptions {
   webhookRetry?: RetryPolicy
   /** How webhook hosts resolve: a test's own names instead of DNS. */
   webhookResolver?: Resolver
+  /** When a failing webhook endpoint is paused (default: after 5 failures, a minute); a test shortens it. */
+  webhookBreaker?: BreakerPolicy
 }
 
 export interface TestApp {
@@ -150,6 +153,7 @@ export function useTestApps() {
       features: options.features,
       webhookRetry: options.webhookRetry,
       webhookResolver: options.webhookResolver,
+      webhookBreaker: options.webhookBreaker,
     })
     apps.push(ctx)
     const app = createApp(ctx)

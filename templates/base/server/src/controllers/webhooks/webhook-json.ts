@@ -1,11 +1,18 @@
 import type { WebhookDelivery, WebhookEndpoint } from '../../models/index.js'
 import { parsePatterns } from '../../webhooks/hub.js'
 
-/** An endpoint as the API shows it: never its secret, which only its creation answer carries. */
+/**
+ * An endpoint as the API shows it: never its secret, which only its creation answer carries.
+ * `paused`: its circuit breaker is open (webhooks/breaker.ts): since when, until when its next
+ * attempt waits, and the last failure; null while messages flow.
+ */
 export const webhookJson = (endpoint: WebhookEndpoint) => ({
   id: endpoint.id,
   url: endpoint.url,
   events: parsePatterns(endpoint.events),
+  paused: endpoint.pausedAt
+    ? { since: endpoint.pausedAt.toISOString(), until: endpoint.pausedUntil?.toISOString() ?? null, reason: endpoint.pauseReason ?? '' }
+    : null,
   createdAt: endpoint.createdAt.toISOString(),
   updatedAt: endpoint.updatedAt.toISOString(),
 })

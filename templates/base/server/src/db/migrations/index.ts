@@ -15,6 +15,8 @@ import * as recordConfirmation from './0014-record-confirmation.js'
 import * as addUserLocale from './0015-add-user-locale.js'
 import * as createWebhookEndpoints from './0016-create-webhook-endpoints.js'
 import * as createWebhookDeliveries from './0017-create-webhook-deliveries.js'
+import * as addOutboxLanes from './0018-add-outbox-lanes.js'
+import * as addWebhookBreaker from './0019-add-webhook-breaker.js'
 import type { FeatureMigrations } from '../../features/types.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -39,6 +41,8 @@ const baseMigrations = [
   { name: '0015-add-user-locale', ...addUserLocale },
   { name: '0016-create-webhook-endpoints', ...createWebhookEndpoints },
   { name: '0017-create-webhook-deliveries', ...createWebhookDeliveries },
+  { name: '0018-add-outbox-lanes', ...addOutboxLanes },
+  { name: '0019-add-webhook-breaker', ...addWebhookBreaker },
 ]
 
 /** Base's migrations, then the feature layers', in layer order. */

@@ -4,7 +4,9 @@ import { paginated, timestamp } from '../schemas.js'
 import type { RouteDoc } from '../types.js'
 
 const tag = 'Webhooks (admin)'
-const webhook = z.object({ id: z.number().int(), url: z.string(), events: z.array(z.string()), createdAt: timestamp, updatedAt: timestamp })
+// paused: the endpoint failed too often in a row; its messages wait until `until`, then one is tried.
+const paused = z.object({ since: timestamp, until: timestamp.nullable(), reason: z.string() }).nullable()
+const webhook = z.object({ id: z.number().int(), url: z.string(), events: z.array(z.string()), paused, createdAt: timestamp, updatedAt: timestamp })
 const delivery = z.object({
   id: z.number().int(),
   event: z.string(),
