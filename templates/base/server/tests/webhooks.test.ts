@@ -413,8 +413,9 @@ describe('what a webhook may reach (WEBHOOK_ALLOW_PRIVATE off)', () => {
     expect(list.body.data).toEqual([{ id: endpoint.id, url: 'https://public.example.test/hook', events: ['sign_in', 'user.*'], paused: null, createdAt: expect.any(String), updatedAt: expect.any(String) }])
     expect(list.body.events).toContain('user.created')
     expect(JSON.stringify(list.body)).not.toContain('whsec_')
-    const updated = await api(app, admin).update(endpoint.id, { events: ['*'] })
-    expect(updated.body.webhook.events).toEqual(['*'])
+    // Not `*`: the endpoint's own changes are events too, and this address is not one a test may reach.
+    const updated = await api(app, admin).update(endpoint.id, { events: ['user.deleted'] })
+    expect(updated.body.webhook.events).toEqual(['user.deleted'])
     expect((await api(app, admin).update(endpoint.id, { url: receiver.url('/x') })).status).toBe(422)
     expect((await api(app, admin).deliveries(endpoint.id, '?size=500')).status).toBe(422)
     expect((await api(app, admin).remove(endpoint.id)).status).toBe(204)
