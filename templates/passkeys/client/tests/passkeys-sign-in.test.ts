@@ -33,6 +33,12 @@ beforeEach(() => {
 })
 
 const posts = (path: string) => server.received.filter((r) => r.method === 'POST' && r.path === path)
+/**
+ * The options the API issued last: a ceremony that starts now must use them, each challenge being
+ * good once. Not a fixed number: the page's first navigation can ask for options once more than
+ * the test's own steps do, when the memory router lands on /login twice under load.
+ */
+const newest = () => `challenge-${issued}`
 const passkeyButton = (wrapper: VueWrapper) => wrapper.findAll('button').find((b) => b.text() === 'Sign in with a passkey')
 const ceremonies = () => webauthn.ceremonies
 
@@ -42,7 +48,7 @@ describe('passkey sign-in on the login page', () => {
     expect(wrapper.find('input[name=email]').attributes('autocomplete')).toBe('username webauthn')
     await vi.waitFor(() => expect(ceremonies()).toHaveLength(1))
     const autofill = webauthn.last()
-    expect(autofill).toMatchObject({ kind: 'get', autofill: true, optionsJSON: { challenge: 'challenge-1' } })
+    expect(autofill).toMatchObject({ kind: 'get', autofill: true, optionsJSON: { challenge: newest() } })
     // Ticked after the page opened: the sign-in takes the box as it is when the passkey is picked.
     await wrapper.find('input[name=remember]').setValue(true)
 
@@ -60,7 +66,8 @@ describe('passkey sign-in on the login page', () => {
     await vi.waitFor(() => expect(ceremonies()).toHaveLength(2))
     const [autofill, modal] = ceremonies()
     expect(autofill!.settled).toBe(true)
-    expect(modal).toMatchObject({ kind: 'get', autofill: false, optionsJSON: { challenge: 'challenge-2' } })
+    expect(modal).toMatchObject({ kind: 'get', autofill: false, optionsJSON: { challenge: newest() } })
+    expect(modal!.optionsJSON.challenge).not.toBe(autofill!.optionsJSON.challenge)
     await flushPromises()
     expect(wrapper.find('[role=alert]').exists()).toBe(false)
     expect(wrapper.find('[role=status]').exists()).toBe(false)
@@ -83,7 +90,7 @@ describe('passkey sign-in on the login page', () => {
     await vi.waitFor(() => expect(ceremonies()).toHaveLength(1))
     const modal = webauthn.last()
     expect(modal.autofill).toBe(false)
-    await vi.waitFor(() => expect(posts('/api/auth/passkey/options')).toHaveLength(2))
+    await vi.waitFor(() => expect(posts('/api/auth/passkey/options').length).toBeGreaterThanOrEqual(2))
     await new Promise((resolve) => setTimeout(resolve, 400))
     expect(ceremonies()).toEqual([modal])
     expect(modal.settled).toBe(false)
@@ -102,7 +109,8 @@ describe('passkey sign-in on the login page', () => {
     expect(wrapper.find('[role=alert]').exists()).toBe(false)
     expect(posts('/api/auth/passkey')).toHaveLength(0)
     await vi.waitFor(() => expect(ceremonies()).toHaveLength(3))
-    expect(webauthn.last()).toMatchObject({ autofill: true, optionsJSON: { challenge: 'challenge-3' } })
+    expect(webauthn.last()).toMatchObject({ autofill: true, optionsJSON: { challenge: newest() } })
+    expect(webauthn.last().optionsJSON.challenge).not.toBe(ceremonies()[1]!.optionsJSON.challenge)
     expect(passkeyButton(wrapper)!.attributes('disabled')).toBeUndefined()
     expect(router.currentRoute.value.path).toBe('/login')
   })
@@ -131,7 +139,8 @@ describe('passkey sign-in on the login page', () => {
     await passkeyButton(wrapper)!.trigger('click')
     await vi.waitFor(() => expect(ceremonies()).toHaveLength(2))
     expect(wrapper.find('[role=alert]').exists()).toBe(false)
-    expect(webauthn.last()).toMatchObject({ autofill: false, optionsJSON: { challenge: 'challenge-2' } })
+    expect(webauthn.last()).toMatchObject({ autofill: false, optionsJSON: { challenge: newest() } })
+    expect(webauthn.last().optionsJSON.challenge).not.toBe(ceremonies()[0]!.optionsJSON.challenge)
     webauthn.last().resolve(authenticationResponse())
     await vi.waitFor(() => expect(router.currentRoute.value.path).toBe('/dashboard'))
   })
@@ -179,6 +188,7 @@ describe('passkey sign-in on the login page', () => {
     vi.advanceTimersByTime(60 * 1000)
     await vi.waitFor(() => expect(ceremonies()).toHaveLength(2))
     expect(ceremonies()[0]!.settled).toBe(true)
-    expect(webauthn.last()).toMatchObject({ autofill: true, optionsJSON: { challenge: 'challenge-2' } })
+    expect(webauthn.last()).toMatchObject({ autofill: true, optionsJSON: { challenge: newest() } })
+    expect(webauthn.last().optionsJSON.challenge).not.toBe(ceremonies()[0]!.optionsJSON.challenge)
   })
 })
