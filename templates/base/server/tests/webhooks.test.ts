@@ -244,9 +244,10 @@ describe.each([
   let admin: Session
 
   beforeAll(async () => {
-    if (!redis) return void ({ app, admin } = local)
-    if (!redisUrl) return
-    ;({ app } = await t.build({ redis, env: { WEBHOOK_ALLOW_PRIVATE: 'on' }, webhookRetry: TEST_ONLY_SHORT_BACKOFF }))
+    if (redis && !redisUrl) return
+    // Short pauses: a receiver that refuses every attempt opens the breaker, whose real first
+    // pause (a minute) would outlast the test.
+    ;({ app } = await t.build({ redis, env: { WEBHOOK_ALLOW_PRIVATE: 'on' }, webhookRetry: TEST_ONLY_SHORT_BACKOFF, webhookBreaker: TEST_ONLY_SHORT_PAUSES }))
     admin = await adminOf(app)
   })
 
@@ -273,9 +274,10 @@ describe.each([
     const port = await freePort()
     const endpoint = await register(app, admin, `http://127.0.0.1:${port}/later`)
     const ids = [(await api(app, admin).test(endpoint.id)).body.delivery.id, (await api(app, admin).test(endpoint.id)).body.delivery.id] as number[]
-    // Both tried and refused once. 5 s ran out once in CI on BullMQ beside another file's load
-    // (not seen again in 6 runs): the point here is that nothing is lost, not how fast.
-    await within(20_000, async () => (await WebhookDelivery.count({ where: { id: ids, status: 'retrying' } })) === 2)
+    // Refused at least once: the receiver is down. The other may not have been tried yet: the
+    // first one's quick retries can open the breaker before it (on a loaded machine), and a
+    // paused endpoint's messages wait untried. The point is that nothing is lost, not how fast.
+    await within(20_000, async () => (await WebhookDelivery.count({ where: { id: ids, status: 'retrying' } })) >= 1)
     await later.start(port)
     try {
       for (const id of ids) await deliveryDone(id)
