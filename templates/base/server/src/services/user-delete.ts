@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { QueryTypes, type Transaction } from 'sequelize'
 import type { AppContext } from '../context.js'
-import type { UserLifecycle } from '../features/types.js'
+import type { UserLifecycle } from '../kernel/feature.js'
 import { fieldError } from '../http/errors.js'
 import { User } from '../models/index.js'
 import { keepingAnAdmin } from '../security/admins.js'

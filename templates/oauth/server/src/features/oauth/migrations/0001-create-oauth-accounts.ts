@@ -1,5 +1,5 @@
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize'
-import { tableOptions, type Migration } from '../../../db/migrations/types.js'
+import { type Migration, tableOptions } from '../../../kernel/index.js'
 
 /**
  * Social sign-in: the provider accounts linked to users, the flows under way (kept here so any

@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize'
-import type { User } from '../../../models/user.js'
+import type { User } from '../../../kernel/index.js'
 import { Team } from '../models/team.js'
 import { TeamMember } from '../models/team-member.js'
 
