@@ -1,4 +1,4 @@
-import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/env.js'
+import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/public.js'
 import type { FeatureConfig } from '../../kernel/index.js'
 
 declare module '../../config/env.js' {

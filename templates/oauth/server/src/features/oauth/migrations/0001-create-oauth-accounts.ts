@@ -1,5 +1,5 @@
 import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize'
-import { type Migration, tableOptions } from '../../../kernel/index.js'
+import { tableOptions, type Migration } from '../../../db/migrations/types.js'
 
 /**
  * Social sign-in: the provider accounts linked to users, the flows under way (kept here so any

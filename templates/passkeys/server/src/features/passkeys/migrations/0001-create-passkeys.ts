@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize'
-import { type Migration, tableOptions } from '../../../kernel/index.js'
+import { tableOptions, type Migration } from '../../../db/migrations/types.js'
 
 /**
  * Passkeys: the credentials, how many each user has (read by /me without a join), and the

@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize'
-import { type Migration, tableOptions } from '../../../kernel/index.js'
+import { tableOptions, type Migration } from '../../../db/migrations/types.js'
 
 /**
  * Teams, their members with a role, and the user's current team; then a personal team for every

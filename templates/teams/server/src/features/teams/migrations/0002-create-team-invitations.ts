@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize'
-import { type Migration, tableOptions } from '../../../kernel/index.js'
+import { tableOptions, type Migration } from '../../../db/migrations/types.js'
 
 /**
  * Pending invitations: one per team and address (a new one replaces the old), the SHA-256 of the

@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize'
-import { type Migration, tableOptions } from '../../../kernel/index.js'
+import { tableOptions, type Migration } from '../../../db/migrations/types.js'
 
 /**
  * Two-factor authentication: the (encrypted) TOTP secret and its state on the user, hashed

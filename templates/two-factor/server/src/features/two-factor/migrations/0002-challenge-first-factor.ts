@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize'
-import type { Migration } from '../../../kernel/index.js'
+import type { Migration } from '../../../db/migrations/types.js'
 
 /**
  * A challenge remembers the first factor that led to it (`password`, `provider:<name>`), so the
