@@ -46,7 +46,7 @@ export interface BaseJobPayloads {
 
 /**
  * Every job of the app: base's, and the feature layers', which declare their payloads here
- * (`declare module`) and their handlers in their manifest's `jobs` (features/types.ts).
+ * (`declare module`) and their handlers in their manifest's `jobs` (kernel/feature.ts).
  */
 export interface JobPayloads extends BaseJobPayloads {}
 

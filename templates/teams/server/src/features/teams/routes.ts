@@ -9,7 +9,7 @@ import { teamMembership } from './middleware/team-membership.js'
 
 /**
  * `/api/teams`: the user's teams, and under `/:id` one team, every route behind `teamMembership`
- * (404 for anyone not in it) and `requireTeamRole` where the contract names a role. A
+ * (404 for anyone not in it) and `requireTeamRole` where a route is for a role. A
  * router of the layer's own (the invitations') mounts on `team` the same way.
  */
 export function teamRoutes(ctx: AppContext): Router {

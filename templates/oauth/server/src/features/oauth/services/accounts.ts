@@ -13,7 +13,7 @@ export async function signInUser(userId: number): Promise<SignInUser | undefined
 }
 
 /**
- * The contract's sign-in rules: a known (provider, subject) is its user. Otherwise a new user,
+ * The sign-in rules: a known (provider, subject) is its user. Otherwise a new user,
  * with the address the provider vouches for, verified, and no password; but never an existing
  * account, however sure the provider is of the address: its owner links the provider from
  * settings after signing in, so a provider (or whoever controls an address there) cannot take
