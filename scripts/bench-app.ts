@@ -157,7 +157,7 @@ try {
   const filteredQuery = `filter%5Brole%5D=user&filter%5Bverified%5D=true&sort=-email&page=${deep}&size=10`
   const filteredDeep = await list(filteredQuery)
   // The rows above ask one query over and over, so after its first request each total comes from
-  // the server's cache of totals (services/user-counts.ts). Here each request follows a change
+  // the server's cache of totals (kernel/services/user-counts.ts). Here each request follows a change
   // to a user, which empties that cache: what the first page of a new filter costs.
   step(`GET /api/users?${filteredQuery}, each right after a user change`)
   const filteredAfresh = await afterUserChange(base, `/api/users?${filteredQuery}`, accessOnly)

@@ -365,7 +365,7 @@ interface Revocation {
  */
 async function measureRevocations(aUrl: string, bUrl: string, origin: string, accessName: string): Promise<Revocation[]> {
   const revoker = await login(aUrl, REVOKED_ACCOUNT, PASSWORD)
-  // A bystander on the channel b listens to (services/auth-cache.ts: `${REDIS_PREFIX}auth-cache`).
+  // A bystander on the channel b listens to (kernel/auth/auth-cache.ts: `${REDIS_PREFIX}auth-cache`).
   const bystander = redisClient()
   let messageAt: number | undefined
   bystander.on('message', (_channel, text) => {

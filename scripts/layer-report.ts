@@ -33,7 +33,7 @@ for (const option of layered) {
 // The folder graph: an edge per import from a file of one folder to a file of another.
 const folderOf = (path: string) => {
   const parts = path.slice('server/src/'.length).split('/')
-  // A file at the top (context.ts, create-context.ts, app.ts) is a node of its own.
+  // A file at the top (create-context.ts, app.ts, index.ts) is a node of its own.
   if (parts.length === 1) return parts[0]!.replace(/\.ts$/, '')
   return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts[0]!
 }

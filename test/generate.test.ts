@@ -245,7 +245,7 @@ describe('the contract of a generated app', () => {
 
   it('renders the CLI answers into one config file with the spec names', () => {
     const config = renderProject(variantAnswers('mysql-custom-verify'), 'x', { random: countingRandom() })
-      .get('server/src/config/auth.ts')!
+      .get('server/src/kernel/config/auth.ts')!
       .toString()
     expect(config).toContain('accessExpirySeconds: 600,')
     expect(config).toContain('refreshExpirySeconds: 7200,')

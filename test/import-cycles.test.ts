@@ -43,8 +43,8 @@ describe.each(VARIANT_IDS)('the %s variant', (id) => {
 it('the check finds a cycle where there is one', async () => {
   const app = join(dir.path, 'planted')
   generate(variantAnswers('sqlite'), app, { random: countingRandom() })
-  writeFileSync(join(app, 'server/src/paths.ts'), `import './app.js'\n${'export const projectRoot = ""'}\n`, { flag: 'a' })
+  writeFileSync(join(app, 'server/src/kernel/paths.ts'), `import '../app.js'\n${'export const projectRoot = ""'}\n`, { flag: 'a' })
   const { found, report } = await cycles(app, PARTS[0]!)
   expect(found).toBe(true)
-  expect(report).toContain('server/src/paths.ts')
+  expect(report).toContain('server/src/kernel/paths.ts')
 })

@@ -10,14 +10,11 @@ describe("the generated README's worked example", () => {
   it.each(VARIANT_IDS)('applies to %s as rendered: new files are new, every edit finds its lines', (id) => {
     const files = renderProject(variantAnswers(id), 'x', { random: countingRandom() })
     const steps = exampleSteps(files.get('README.md')!.toString())
-    expect(steps.filter((step) => step.kind === 'edit').map((step) => step.path)).toEqual([
-      'server/src/db/migrations/index.ts',
-      'server/src/models/index.ts',
-      'server/src/routes/api.ts',
-      'server/src/openapi/routes/index.ts',
-    ])
+    // A slice of the reader's own: its folder, and its line in the registry, nothing else of the app.
+    expect(steps.filter((step) => step.kind === 'edit').map((step) => step.path)).toEqual(['server/src/features/index.ts'])
+    expect(steps.filter((step) => step.kind === 'file' && !step.path.startsWith('server/src/features/projects/')).map((step) => step.path)).toEqual(['server/tests/projects.test.ts'])
     const written = applyExample(steps, (path) => files.get(path)?.toString())
-    expect(written.get('server/src/routes/api.ts')).toContain("router.use('/session', sessionRoutes(limits))\n  router.use('/projects', projectRoutes(ctx))\n")
+    expect(written.get('server/src/features/index.ts')).toMatch(/import \{ feature as projects \} from '\.\/projects\/index\.js'\n[\s\S]*\n  projects,\n\]\n$/)
     expect([...written.keys()].filter((path) => path.endsWith('.test.ts'))).toEqual(['server/tests/projects.test.ts'])
   })
 })

@@ -97,7 +97,7 @@ describe('links committed in the app', () => {
     commit('server lives elsewhere')
     const before = outsideFiles()
 
-    // A new cookie name changes server/src/config/auth.ts; two-factor adds a folder of server files.
+    // A new cookie name changes server/src/kernel/config/auth.ts; two-factor adds a folder of server files.
     for (const run of [() => update(['--cookie-name', 'acme']), () => runCli(['add', 'two-factor', ...offline], { cwd: path })]) {
       const { code, stdout, stderr } = await run()
       expect(code).toBe(1)

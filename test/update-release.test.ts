@@ -18,7 +18,7 @@ import { countingRandom } from './helpers/random.js'
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OLD = '0.0.9'
-const MIGRATION = 'server/src/db/migrations/0014-record-confirmation.ts'
+const MIGRATION = 'server/src/kernel/db/migrations/0014-record-confirmation.ts'
 const OLD_LINE = '// As the previous release wrote it.\n'
 
 const dir = tempDir('cca-upgrade-')
@@ -40,7 +40,7 @@ function writeOldRelease() {
   writeFileSync(join(release, 'package.json'), JSON.stringify({ ...pkg, version: OLD }))
   const templates = templateFiles(TEMPLATES_DIR)
   templates.delete(`base/${MIGRATION}`)
-  const index = 'base/server/src/db/migrations/index.ts'
+  const index = 'base/server/src/kernel/db/migrations/index.ts'
   templates.set(index, Buffer.from(templates.get(index)!.toString().replace(/^.*0014-record-confirmation.*\n/gm, '')))
   templates.set('base/server/src/app.ts', Buffer.concat([Buffer.from(OLD_LINE), templates.get('base/server/src/app.ts')!]))
   writeFileSync(join(release, 'dist/templates.pack'), packTemplates(templates))
@@ -68,7 +68,7 @@ describe('update from an earlier release', () => {
     expect(code, stderr).toBe(0)
     expect(stdout).toContain(`${GENERATOR.name} ${OLD} → ${GENERATOR.version}\n`)
     expect(stdout).toContain(`created  ${MIGRATION}\n`)
-    expect(stdout).toContain('updated  server/src/db/migrations/index.ts\n')
+    expect(stdout).toContain('updated  server/src/kernel/db/migrations/index.ts\n')
     expect(stdout).toContain('merged   server/src/app.ts\n')
 
     const app = readFileSync(join(path, 'server/src/app.ts'), 'utf8')

@@ -174,7 +174,7 @@ describe("the owner's edits", () => {
   })
 
   it('a line both sides changed is a conflict in that file only; exit 1, the rest merged, the record updated', async () => {
-    const auth = 'server/src/config/auth.ts'
+    const auth = 'server/src/kernel/config/auth.ts'
     edit(auth, (text) => text.replace("name: 'app',", "name: 'mine',"))
     const readme = 'README.md'
     edit(readme, (text) => `${text}\n## Our notes\n`)

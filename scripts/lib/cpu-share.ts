@@ -1,6 +1,6 @@
 /**
  * Where a machine's CPU went during a run, from /proc: the server's main thread, its bcrypt
- * threads (the only ones at nice 19, services/passwords.ts), its other threads (libuv's pool,
+ * threads (the only ones at nice 19, kernel/auth/passwords.ts), its other threads (libuv's pool,
  * where sqlite3 runs queries, and V8's helpers), the database server's processes, and the time
  * the hypervisor took from this virtual machine (steal). The rest is wrk, the kernel and idle.
  */

@@ -7,7 +7,7 @@ export const TEMPLATES = fileURLToPath(new URL('../../templates/', import.meta.u
 /** Template path → SHA-256 of every migration as released: test/released-migrations.test.ts holds them to it. */
 export const MANIFEST = fileURLToPath(new URL('../../test/released-migrations.json', import.meta.url))
 
-/** A migration of base (`db/migrations/0001-….ts`) or of a layer (`features/<layer>/migrations/0001-….ts`). */
+/** A migration of base (`kernel/db/migrations/0001-….ts`) or of a layer (`features/<layer>/migrations/0001-….ts`). */
 const MIGRATION = /(^|\/)migrations\/\d{4}-[^/]+\.ts(\.ejs)?$/
 
 export const sha256 = (path: string) => createHash('sha256').update(readFileSync(join(TEMPLATES, path))).digest('hex')

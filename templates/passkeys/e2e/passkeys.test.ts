@@ -1,6 +1,6 @@
 import type { Request } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authConfig } from '../server/src/config/auth'
+import { authConfig } from '../server/src/kernel/config/auth'
 import { startAppServer, type AppServer } from './support/app-server'
 import { launchWithAuthenticator, steps, type PasskeyBrowser } from './support/passkeys'
 

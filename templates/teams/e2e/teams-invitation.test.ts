@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authConfig } from '../server/src/config/auth'
+import { authConfig } from '../server/src/kernel/config/auth'
 import { linkIn, mailTo, startMailServer, type MailServer } from '../server/tests/helpers/mail'
 import { startAppServer, type AppServer } from './support/app-server'
 import { launchBrowser } from './support/browser'

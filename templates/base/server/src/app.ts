@@ -1,13 +1,13 @@
 import express, { type Express } from 'express'
 import helmet from 'helmet'
-import { servesHttps } from './config/env.js'
-import type { AppContext } from './context.js'
-import './http/request.js'
-import { clientRoutes, inlineScriptSources } from './middleware/client.js'
-import { errorHandler, notFoundHandler } from './middleware/error-handler.js'
+import { servesHttps } from './kernel/config/env.js'
+import type { AppContext } from './kernel/context.js'
+import './kernel/http/request.js'
+import { clientRoutes, inlineScriptSources } from './kernel/http/client.js'
+import { errorHandler, notFoundHandler } from './kernel/http/error-handler.js'
 import { mountApi } from './routes/api.js'
 
-export type { AppContext, AppServices, AppSettings } from './context.js'
+export type { AppContext, AppServices, AppSettings } from './kernel/context.js'
 export { createAppContext } from './create-context.js'
 
 /** The whole HTTP application; the server and the tests build it the same way. */

@@ -1,24 +1,24 @@
 import type { Sequelize } from 'sequelize'
-import { createAppSettings, type AppSettingsOptions } from './config/settings.js'
-import type { AppContext, AppFeatures } from './context.js'
-import { connectDatabase, createSequelize } from './db/database.js'
+import { createAppSettings, type AppSettingsOptions } from './kernel/config/settings.js'
+import type { AppContext, AppFeatures } from './kernel/context.js'
+import { connectDatabase, createSequelize } from './kernel/db/database.js'
 import { features as generatedFeatures } from './features/index.js'
-import { createJobHandlers } from './jobs/handlers.js'
-import { InProcessQueue } from './jobs/in-process-queue.js'
-import { defaultRetryPolicy, webhookRetryPolicy, type JobQueue, type RetryPolicies, type RetryPolicy } from './jobs/types.js'
-import { createLogger, type Logger } from './logger.js'
-import { createMailer } from './mail/mailer.js'
-import { initModels } from './models/index.js'
-import { paths } from './paths.js'
-import { AuthCache, defaultAuthCacheSettings, type AuthCacheSettings } from './services/auth-cache.js'
-import { warmUpPasswords } from './services/passwords.js'
-import { createTokenKeys } from './services/token-keys.js'
-import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './session/store.js'
-import { bindMessages } from './i18n/translate.js'
-import { AddressGuard, type Resolver } from './webhooks/address-guard.js'
-import { WebhookCatalogue } from './webhooks/catalogue.js'
-import { webhookBreakerPolicy, type BreakerPolicy } from './webhooks/breaker.js'
-import { WebhookHub } from './webhooks/hub.js'
+import { createJobHandlers } from './kernel/jobs/handlers.js'
+import { InProcessQueue } from './kernel/jobs/in-process-queue.js'
+import { defaultRetryPolicy, webhookRetryPolicy, type JobQueue, type RetryPolicies, type RetryPolicy } from './kernel/jobs/types.js'
+import { createLogger, type Logger } from './kernel/logger.js'
+import { createMailer } from './kernel/mail/mailer.js'
+import { initModels } from './kernel/models/index.js'
+import { paths } from './kernel/paths.js'
+import { AuthCache, defaultAuthCacheSettings, type AuthCacheSettings } from './kernel/auth/auth-cache.js'
+import { warmUpPasswords } from './kernel/auth/passwords.js'
+import { createTokenKeys } from './kernel/auth/token-keys.js'
+import { DisabledSessionStore, RedisSessionStore, type SessionStore } from './kernel/guest-store/store.js'
+import { bindMessages } from './kernel/i18n/translate.js'
+import { AddressGuard, type Resolver } from './kernel/webhooks/address-guard.js'
+import { WebhookCatalogue } from './kernel/webhooks/catalogue.js'
+import { webhookBreakerPolicy, type BreakerPolicy } from './kernel/webhooks/breaker.js'
+import { WebhookHub } from './kernel/webhooks/hub.js'
 
 export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> {
   /** The feature layers (default: the ones this app was generated with, features/index.ts). */
@@ -29,11 +29,11 @@ export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> 
   worker?: boolean
   logger?: Logger
   retry?: RetryPolicy
-  /** Webhook deliveries' retries (default: about a day of them, jobs/types.ts). */
+  /** Webhook deliveries' retries (default: about a day of them, kernel/jobs/types.ts). */
   webhookRetry?: RetryPolicy
   /** How webhook hosts are resolved (default: the system's DNS); tests hand in their own names. */
   webhookResolver?: Resolver
-  /** When a failing webhook endpoint is paused (default: webhooks/breaker.ts); a test shortens the pause. */
+  /** When a failing webhook endpoint is paused (default: kernel/webhooks/breaker.ts); a test shortens the pause. */
   webhookBreaker?: BreakerPolicy
   authCache?: Partial<AuthCacheSettings>
   mailDir?: string
@@ -53,7 +53,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   bindMessages(features)
 
   // ioredis and BullMQ are loaded only when Redis is configured: about 30 MB of a process without it.
-  const redisModule = env.REDIS_URL ? await import('./redis.js') : null
+  const redisModule = env.REDIS_URL ? await import('./kernel/redis.js') : null
   const redis = redisModule ? redisModule.createRedis(env.REDIS_URL!, logger) : null
   if (redisModule && redis) await redisModule.redisReady(redis)
   const mailer = createMailer({ smtpUrl: env.MAIL_TRANSPORT === 'smtp' ? env.SMTP_URL : undefined, from: env.MAIL_FROM, mailDir: options.mailDir ?? paths.mail, logger })
@@ -65,7 +65,7 @@ export async function createAppContext(options: AppContextOptions): Promise<AppC
   const jobHandlers = createJobHandlers({ env, auth, mailer, authCache, features, logger, webhooks, webhookRetry, webhookBreaker: options.webhookBreaker ?? webhookBreakerPolicy }, features)
   const retry: RetryPolicies = { default: options.retry ?? defaultRetryPolicy, 'webhook:deliver': webhookRetry }
   const queue: JobQueue = env.REDIS_URL
-    ? new (await import('./jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
+    ? new (await import('./kernel/jobs/redis-queue.js')).RedisQueue({ url: env.REDIS_URL, prefix: `${keyPrefix}bull`, queue: keyPrefix, handlers: jobHandlers, retry, worker: options.worker ?? true, logger })
     : new InProcessQueue(keyPrefix, jobHandlers, retry, logger)
   const sessions: SessionStore = redis ? new RedisSessionStore(redis, keyPrefix) : new DisabledSessionStore()
   // Security events are kept 90 days: the instances that run jobs queue their pruning every hour.

@@ -1,9 +1,9 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppContext } from '../src/context.js'
-import { SecurityEvent } from '../src/models/index.js'
-import { pruneSecurityEvents } from '../src/security/activity.js'
+import type { AppContext } from '../src/kernel/context.js'
+import { SecurityEvent } from '../src/kernel/models/index.js'
+import { pruneSecurityEvents } from '../src/kernel/security/activity.js'
 import { within } from './helpers/requests.js'
 import { login, makeUser, useTestApps, withCookies } from './helpers/test-app.js'
 

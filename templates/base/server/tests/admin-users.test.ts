@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { me } from './helpers/requests.js'
 import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 

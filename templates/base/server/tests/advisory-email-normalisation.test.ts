@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
-import { normaliseEmail } from '../src/services/email-address.js'
+import { User } from '../src/kernel/models/index.js'
+import { normaliseEmail } from '../src/kernel/services/email-address.js'
 import { login, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 /**
  * The class of e-mail addresses checked before Unicode normalisation (Auth.js GHSA-7rqj-j65f-68wh):
- * an address is trimmed, composed (NFC) and lower-cased in one place (services/email-address.ts)
+ * an address is trimmed, composed (NFC) and lower-cased in one place (kernel/services/email-address.ts)
  * before it is validated, looked up or stored. A character outside ASCII that lower-cases into
  * ASCII (the Kelvin sign K into k, the dotted capital I into i and a dot) would name someone
  * else's mailbox, so such an address is refused wherever it comes in, never folded into the

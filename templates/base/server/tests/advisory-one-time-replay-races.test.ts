@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { issueResetLink } from '../src/services/password-reset.js'
+import { issueResetLink } from '../src/kernel/services/password-reset.js'
 import { confirmLinkIn, linkIn, mailTo } from './helpers/mail.js'
 import { account } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'

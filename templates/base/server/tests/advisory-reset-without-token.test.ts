@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { issueResetLink } from '../src/services/password-reset.js'
+import { issueResetLink } from '../src/kernel/services/password-reset.js'
 import { login, makeUser, PASSWORD, useTestApps, type TestApp } from './helpers/test-app.js'
 
 /**

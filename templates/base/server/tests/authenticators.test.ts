@@ -1,8 +1,8 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppFeature } from '../src/context.js'
+import type { AppFeature } from '../src/kernel/context.js'
 import { features } from '../src/features/index.js'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { login, makeUser, names, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()

@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { confirmLinkIn, linkIn, mailTo, type MailLink } from './helpers/mail.js'
 import { account } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'

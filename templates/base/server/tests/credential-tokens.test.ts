@@ -1,7 +1,7 @@
 import { DataTypes } from 'sequelize'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { features } from '../src/features/index.js'
-import { credentialTokens } from '../src/security/credential-tokens.js'
+import { credentialTokens } from '../src/kernel/security/credential-tokens.js'
 import { useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -37,7 +37,7 @@ describe('one registry of credential tokens', () => {
     const unregistered = Object.values(sequelize.models)
       .filter((model) => !NOT_TOKENS.has(model.name) && !registered.has(model.name) && looksLikeAToken(model))
       .map((model) => model.name)
-    expect(unregistered, 'register these in security/credential-tokens.ts or the layer\'s credentialTokens').toEqual([])
+    expect(unregistered, 'register these in kernel/security/credential-tokens.ts or the layer\'s credentialTokens').toEqual([])
   })
 
   it('registers each kind once, and only models bound to the connection', async () => {

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RefreshToken, Session, User } from '../src/models/index.js'
+import { RefreshToken, Session, User } from '../src/kernel/models/index.js'
 import { setCookies } from './helpers/cookies.js'
 import { account, me } from './helpers/requests.js'
 import { login, makeUser, names, PASSWORD, useTestApps, type TestApp } from './helpers/test-app.js'

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { Session } from '../src/models/index.js'
+import { Session } from '../src/kernel/models/index.js'
 import { jar } from './helpers/cookies.js'
 import { account, me, refreshOnly } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'

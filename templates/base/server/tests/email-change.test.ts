@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { EmailChangeToken, User } from '../src/models/index.js'
+import { EmailChangeToken, User } from '../src/kernel/models/index.js'
 import { confirmLinkIn, mailTo } from './helpers/mail.js'
 import { account, me } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'

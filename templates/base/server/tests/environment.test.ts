@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EnvError, parseEnv, secretNames } from '../src/config/env.js'
-import { project } from '../src/config/project.js'
+import { EnvError, parseEnv, secretNames } from '../src/kernel/config/env.js'
+import { project } from '../src/kernel/config/project.js'
 import { features } from '../src/features/index.js'
 import { testSecrets } from './helpers/processes.js'
 

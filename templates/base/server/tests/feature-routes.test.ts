@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { AppFeature } from '../src/context.js'
+import type { AppFeature } from '../src/kernel/context.js'
 import { features } from '../src/features/index.js'
 import { names, useTestApps, type TestApp } from './helpers/test-app.js'
 

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { negotiateLocale } from '../src/i18n/locales.js'
+import { negotiateLocale } from '../src/kernel/i18n/locales.js'
 import { linkIn, mailTo } from './helpers/mail.js'
 import { jar } from './helpers/cookies.js'
 import { PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'

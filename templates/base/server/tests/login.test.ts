@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RefreshToken, User } from '../src/models/index.js'
+import { RefreshToken, User } from '../src/kernel/models/index.js'
 import { jar, setCookies, unsign } from './helpers/cookies.js'
 import { decodeJwt } from './helpers/jwt.js'
 import { authConfig, makeUser, names, PASSWORD, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
@@ -95,7 +95,7 @@ describe('login', () => {
   it('rejects a password over 72 bytes instead of comparing its truncation', async () => {
     const password = 'p'.repeat(72)
     const user = await makeUser()
-    await user.update({ password: (await import('../src/services/passwords.js').then((m) => m.hashPassword(password))) })
+    await user.update({ password: (await import('../src/kernel/auth/passwords.js').then((m) => m.hashPassword(password))) })
     await supertest(app).post('/api/auth/login').send({ email: user.email, password }).expect(200)
     const res = await supertest(app).post('/api/auth/login').send({ email: user.email, password: `${password}extra` })
     expect(res.status).toBe(422)

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RefreshToken } from '../src/models/index.js'
+import { RefreshToken } from '../src/kernel/models/index.js'
 import { setCookies, unsign, type SetCookie } from './helpers/cookies.js'
 import { decodeJwt } from './helpers/jwt.js'
 import { login, makeUser, names, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'

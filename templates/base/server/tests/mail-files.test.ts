@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createMailer } from '../src/mail/mailer.js'
+import { createMailer } from '../src/kernel/mail/mailer.js'
 import { memoryLogger, useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { describe, expect, inject, it } from 'vitest'
-import { defaultRateLimits } from '../src/config/rate-limits.js'
+import { defaultRateLimits } from '../src/kernel/config/rate-limits.js'
 import { features } from '../src/features/index.js'
 import { jobsDone } from './helpers/jobs.js'
 import { mailTo } from './helpers/mail.js'

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { features } from '../src/features/index.js'
-import { defaultLocale, locales } from '../src/i18n/locales.js'
-import type { Catalogue } from '../src/i18n/catalogue.js'
-import { cataloguesOf } from '../src/i18n/translate.js'
+import { defaultLocale, locales } from '../src/kernel/i18n/locales.js'
+import type { Catalogue } from '../src/kernel/i18n/catalogue.js'
+import { cataloguesOf } from '../src/kernel/i18n/translate.js'
 
 // The server's catalogues, base's and this app's layers' merged as the app merges them: every key
 // in every locale, with the same placeholders, and every key used by the code, which uses no key

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { connectDatabase, createSequelize } from '../src/db/database.js'
-import { createMigrator } from '../src/db/migrator.js'
+import { connectDatabase, createSequelize } from '../src/kernel/db/database.js'
+import { createMigrator } from '../src/kernel/db/migrator.js'
 import { features } from '../src/features/index.js'
 import { scratchDatabase } from './helpers/processes.js'
 
-const folder = new URL('../src/db/migrations/', import.meta.url)
+const folder = new URL('../src/kernel/db/migrations/', import.meta.url)
 
 describe('migrations', () => {
   it('import no application code: a migration is history, and must not change when a service does', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkPassword, hashPassword } from '../src/services/passwords.js'
+import { checkPassword, hashPassword } from '../src/kernel/auth/passwords.js'
 import { useSpecifiedBcryptCost } from './helpers/bcrypt-cost.js'
 import { useTestApps } from './helpers/test-app.js'
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { describe, expect, inject, it } from 'vitest'
-import { defaultRateLimits } from '../src/config/rate-limits.js'
+import { defaultRateLimits } from '../src/kernel/config/rate-limits.js'
 import { features } from '../src/features/index.js'
 import type { Express } from 'express'
 import { login, makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'

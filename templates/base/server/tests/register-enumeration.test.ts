@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { OutboxJob } from '../src/models/index.js'
+import { OutboxJob } from '../src/kernel/models/index.js'
 import { within } from './helpers/requests.js'
 import { makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps } from './helpers/test-app.js'
 

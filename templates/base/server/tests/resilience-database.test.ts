@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { afterAll, describe, expect, it } from 'vitest'
-import { dialectOf } from '../src/db/database.js'
+import { dialectOf } from '../src/kernel/db/database.js'
 import { runDatabaseUrl } from './helpers/database.js'
 import { tcpProxy, timed } from './helpers/outages.js'
 import { within } from './helpers/requests.js'

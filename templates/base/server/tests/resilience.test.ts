@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { OutboxJob } from '../src/models/index.js'
+import { OutboxJob } from '../src/kernel/models/index.js'
 import { mailTo, startMailServer } from './helpers/mail.js'
 import { ownRedis, timed } from './helpers/outages.js'
 import { freePort } from './helpers/processes.js'

@@ -1,10 +1,10 @@
 import express from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { errorHandler } from '../src/middleware/error-handler.js'
-import { authenticate } from '../src/middleware/authenticate.js'
-import { requireRole } from '../src/middleware/require-role.js'
-import { Role } from '../src/models/index.js'
+import { errorHandler } from '../src/kernel/http/error-handler.js'
+import { authenticate } from '../src/kernel/auth/authenticate.js'
+import { requireRole } from '../src/kernel/auth/require-role.js'
+import { Role } from '../src/kernel/models/index.js'
 import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()

@@ -1,7 +1,7 @@
 import { Redis } from 'ioredis'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { security } from '../src/config/security.js'
+import { security } from '../src/kernel/config/security.js'
 import { jar, setCookies, unsign } from './helpers/cookies.js'
 import { makeUser, names, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 

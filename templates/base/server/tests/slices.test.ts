@@ -68,7 +68,7 @@ describe('feature slices', () => {
 
   it('reads the imports as written: the entry point is seen naming the registry and the core', () => {
     expect(imports('create-context.ts')).toContain(REGISTRY)
-    expect(imports('create-context.ts')).toContain('context.ts')
+    expect(imports('create-context.ts')).toContain('kernel/context.ts')
   })
 })
 

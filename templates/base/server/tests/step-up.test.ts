@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent, Session, WebhookEndpoint } from '../src/models/index.js'
+import { SecurityEvent, Session, WebhookEndpoint } from '../src/kernel/models/index.js'
 import { jar } from './helpers/cookies.js'
 import { refreshOnly } from './helpers/requests.js'
 import { login, makeUser, PASSWORD, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'

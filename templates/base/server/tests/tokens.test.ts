@@ -6,7 +6,7 @@ import { login, makeUser, names, useTestApps, withCookies } from './helpers/test
 
 const t = useTestApps()
 
-// services/tokens.ts remembers the claims of tokens that verified: these rules must hold all the same.
+// kernel/auth/tokens.ts remembers the claims of tokens that verified: these rules must hold all the same.
 describe('verified access tokens', () => {
   it('still expire after they were accepted', async () => {
     // Two seconds, not one: `exp` counts whole seconds from the login's second, so a one-second

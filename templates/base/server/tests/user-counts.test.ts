@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
-import { UserCounts } from '../src/services/user-counts.js'
+import { UserCounts } from '../src/kernel/services/user-counts.js'
 import { login, makeUser, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 import { within } from './helpers/requests.js'
 import { instancesListening } from './helpers/redis.js'
@@ -10,7 +10,7 @@ import { instancesListening } from './helpers/redis.js'
 const t = useTestApps()
 
 /**
- * The users list keeps its totals between pages (services/user-counts.ts). Each test counts the
+ * The users list keeps its totals between pages (kernel/services/user-counts.ts). Each test counts the
  * users named with a tag of its own, so the totals of one test never move with another's users.
  */
 const total = async (app: Express, admin: Record<string, string>, tag: string, query = '') => {

@@ -1,7 +1,7 @@
 import supertest from 'supertest'
 import { describe, expect, it } from 'vitest'
 import { features } from '../src/features/index.js'
-import type { UserRow } from '../src/services/users.js'
+import type { UserRow } from '../src/kernel/services/users.js'
 import { uniqueEmail, useTestApps } from './helpers/test-app.js'
 
 // Its own file because it reads the layer registry, which makes a variant run repeat it in every

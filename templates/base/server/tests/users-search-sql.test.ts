@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { sql } from '../src/db/sql.js'
+import { sql } from '../src/kernel/db/sql.js'
 import { runDatabaseUrl } from './helpers/database.js'
 import { runScript, testSecrets } from './helpers/processes.js'
 import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'

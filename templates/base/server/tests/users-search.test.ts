@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { QueryTypes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
-import { UserCounts } from '../src/services/user-counts.js'
-import { findUserPage, listSql } from '../src/services/user-list.js'
+import { User } from '../src/kernel/models/index.js'
+import { UserCounts } from '../src/kernel/services/user-counts.js'
+import { findUserPage, listSql } from '../src/kernel/services/user-list.js'
 import { makeUser, uniqueEmail, useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { QueryTypes } from 'sequelize'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
-import { listSql, sqlFilter } from '../src/services/user-list.js'
+import { User } from '../src/kernel/models/index.js'
+import { listSql, sqlFilter } from '../src/kernel/services/user-list.js'
 import { login, makeUser, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()

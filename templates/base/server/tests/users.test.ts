@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { RefreshToken, User } from '../src/models/index.js'
+import { RefreshToken, User } from '../src/kernel/models/index.js'
 import { login, makeUser, uniqueEmail, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()

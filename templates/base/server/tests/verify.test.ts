@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { security } from '../src/config/security.js'
-import { EmailVerificationToken, User } from '../src/models/index.js'
+import { security } from '../src/kernel/config/security.js'
+import { EmailVerificationToken, User } from '../src/kernel/models/index.js'
 import { linkIn, mailTo } from './helpers/mail.js'
 import { makeUser, PASSWORD, uniqueEmail, useTestApps, type TestApp } from './helpers/test-app.js'
 

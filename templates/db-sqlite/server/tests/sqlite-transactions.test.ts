@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { makeUser, useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { OAuthAccount } from '../src/features/oauth/models/oauth-account.js'
 import { startGitHubStandIn, type GitHubStandIn, type GitHubUser } from './helpers/github-stand-in.js'
 import { CLIENT, redirectUri, signInWith, startSignIn } from './helpers/oauth.js'

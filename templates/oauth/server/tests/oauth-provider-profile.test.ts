@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { OAuthAccount } from '../src/features/oauth/models/oauth-account.js'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { openIdEnv, providerLogin, signInWith, startProvider, UNLIMITED } from './helpers/oauth.js'
 import type { TestOidcProvider } from './helpers/oidc-provider.js'
 import { me } from './helpers/requests.js'
@@ -9,7 +9,7 @@ import { makeUser, names, useTestApps, type TestApp } from './helpers/test-app.j
 
 /**
  * What a provider says about its user is data from outside: its address meets the one rule of
- * every way in (services/email-address.ts), and its display name the rule of a registration's.
+ * every way in (kernel/services/email-address.ts), and its display name the rule of a registration's.
  */
 const t = useTestApps()
 let provider: TestOidcProvider

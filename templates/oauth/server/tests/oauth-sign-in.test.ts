@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent, User } from '../src/models/index.js'
+import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { OAuthAccount } from '../src/features/oauth/models/oauth-account.js'
 import { OAuthFlow } from '../src/features/oauth/models/oauth-flow.js'
 import { setCookies, unsign } from './helpers/cookies.js'

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent, User } from '../src/models/index.js'
+import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { Passkey } from '../src/features/passkeys/models/passkey.js'
 import { PasskeyChallenge } from '../src/features/passkeys/models/passkey-challenge.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'

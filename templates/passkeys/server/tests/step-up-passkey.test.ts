@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent } from '../src/models/index.js'
+import { SecurityEvent } from '../src/kernel/models/index.js'
 import { SoftwareAuthenticator } from './helpers/authenticator.js'
 import { jar } from './helpers/cookies.js'
 import { ORIGIN, RP_ID, withPasskey } from './helpers/passkeys.js'

@@ -1,8 +1,8 @@
 import { QueryTypes } from 'sequelize'
 import { describe, expect, it } from 'vitest'
-import { connectDatabase, createSequelize } from '../src/db/database.js'
-import { createMigrator } from '../src/db/migrator.js'
-import { forDialect } from '../src/db/sql.js'
+import { connectDatabase, createSequelize } from '../src/kernel/db/database.js'
+import { createMigrator } from '../src/kernel/db/migrator.js'
+import { forDialect } from '../src/kernel/db/sql.js'
 import { features } from '../src/features/index.js'
 import { scratchDatabase } from './helpers/processes.js'
 

@@ -1,6 +1,6 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent } from '../src/models/index.js'
+import { SecurityEvent } from '../src/kernel/models/index.js'
 import { newTeam, person, staffedTeam, teams } from './helpers/teams.js'
 import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 

@@ -121,7 +121,7 @@ describe('the address an invitation goes to', () => {
     expect(await TeamInvitation.count({ where: { teamId } })).toBe(0)
   })
 
-  it('counts toward its cap of mails (services/mail-quota.ts): past it the answer is the same and nothing is sent', async () => {
+  it('counts toward its cap of mails (kernel/services/mail-quota.ts): past it the answer is the same and nothing is sent', async () => {
     const { app: capped, ctx } = await t.build({ rateLimits: { mailPerAddress: { limit: 1, windowMs: 60_000 } } })
     const owner = await person(capped, 'owner')
     const [first, second] = [await newTeam(capped, owner, 'First'), await newTeam(capped, owner, 'Second')]

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { me } from './helpers/requests.js'
 import { addMember, newTeam, person, personalTeamOf, roleIn, staffedTeam, teams } from './helpers/teams.js'
 import { unconfirm } from './helpers/confirmation.js'

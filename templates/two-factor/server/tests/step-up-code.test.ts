@@ -1,7 +1,7 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent } from '../src/models/index.js'
+import { SecurityEvent } from '../src/kernel/models/index.js'
 import { codeFor, passwordStep, answerChallenge, withTwoFactor, wrongCode } from './helpers/two-factor.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
 import { confirm as confirmWith, unconfirm } from './helpers/confirmation.js'

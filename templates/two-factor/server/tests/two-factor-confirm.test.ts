@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
+import { User } from '../src/kernel/models/index.js'
 import { TwoFactorRecoveryCode } from '../src/features/two-factor/models/two-factor-recovery-code.js'
 import { me } from './helpers/requests.js'
 import { login, makeUser, useTestApps, type TestApp } from './helpers/test-app.js'

@@ -1,8 +1,8 @@
 import type { Sequelize } from 'sequelize'
-import { EnvError, loadEnv, type Env } from '../config/env.js'
-import { project } from '../config/project.js'
-import { connectDatabase, createSequelize, redactDatabaseUrl } from '../db/database.js'
-import { pendingMigrations } from '../db/migrator.js'
+import { EnvError, loadEnv, type Env } from '../kernel/config/env.js'
+import { project } from '../kernel/config/project.js'
+import { connectDatabase, createSequelize, redactDatabaseUrl } from '../kernel/db/database.js'
+import { pendingMigrations } from '../kernel/db/migrator.js'
 import { features } from '../features/index.js'
 
 /** The command-line entry points hand the feature layers down, as create-context.ts does for the server. */

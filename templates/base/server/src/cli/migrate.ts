@@ -1,5 +1,5 @@
-import { ensureDatabaseExists } from '../db/database.js'
-import { createMigrator } from '../db/migrator.js'
+import { ensureDatabaseExists } from '../kernel/db/database.js'
+import { createMigrator } from '../kernel/db/migrator.js'
 import { connectOrExit, features, loadEnvOrExit } from './bootstrap.js'
 
 // Usage: db:migrate [up|down|status]. `down` reverts the last migration.

@@ -1,10 +1,10 @@
 import { Op } from 'sequelize'
-import { initModels, User } from '../models/index.js'
-import { searchTextOf } from '../models/user-search-text.js'
+import { initModels, User } from '../kernel/models/index.js'
+import { searchTextOf } from '../kernel/models/user-search-text.js'
 import { connectOrExit, features, loadEnvOrExit, refuseWithPendingMigrations } from './bootstrap.js'
 
 /**
- * Refolds every user's `search` text as the app does (models/user-search-text.ts): after an
+ * Refolds every user's `search` text as the app does (kernel/models/user-search-text.ts): after an
  * import or a seed wrote users with SQL (the database's trigger folds only what it can), or a
  * change of the folding. Batches by id, so it runs beside a live app; a row is written only when
  * its text differs.

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../context.js'
+import type { AppContext } from '../kernel/context.js'
 
 /** Longest a probe may take: both run at once, so health answers within it (the 2 s budget of a dead dependency). */
 const PROBE_MS = 1500

@@ -2,18 +2,18 @@
 // `features/<layer>/index.ts` and listed by the rendered registry `features/index.ts`. Base never
 // imports a layer: create-context.ts (and the command-line entry points) hand the registry down
 // as `features`, and base reads each field where its point is. The types take the handlers'
-// context as a parameter (`Ctx`, the app's `AppContext`) so that context.ts can carry the
+// context as a parameter (`Ctx`, the app's `AppContext`) so that kernel/context.ts can carry the
 // registry without an import cycle.
 import type { Express, Request, RequestHandler, Response, Router } from 'express'
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
-import type { Limit } from '../config/limit.js'
-import type { Migration } from '../db/migrations/types.js'
-import type { FeatureMessages } from '../i18n/catalogue.js'
-import type { RouteDoc } from '../openapi/types.js'
-import type { User } from '../models/user.js'
-import type { SignInUser, UserJson, UserRow } from '../services/user-json.js'
+import type { Limit } from './config/limit.js'
+import type { Migration } from './db/migrations/types.js'
+import type { FeatureMessages } from './i18n/catalogue.js'
+import type { RouteDoc } from './openapi/types.js'
+import type { User } from './models/user.js'
+import type { SignInUser, UserJson, UserRow } from './services/user-json.js'
 
-/** What a layer's variables may depend on, as config/env.ts has read them (spelled out here: importing env.ts would close a cycle). */
+/** What a layer's variables may depend on, as kernel/config/env.ts has read them (spelled out here: importing env.ts would close a cycle). */
 export interface EnvBasics {
   NODE_ENV: 'development' | 'production' | 'test'
   BASE_URL: string
@@ -47,7 +47,7 @@ export type FeatureMigrations = { name: string; up: Migration; down?: Migration 
 
 /** What a user's JSON carries for the layer (declare the fields on `FeatureUserJson` and the columns on `FeatureUserRow`). */
 export interface UserFields {
-  /** Extra columns of the `users u` row the hot paths select, written as db/sql.ts quotes them. */
+  /** Extra columns of the `users u` row the hot paths select, written as kernel/db/sql.ts quotes them. */
   columns: string[]
   fromRow(row: UserRow): Partial<UserJson>
   fromModel(user: User): Partial<UserJson>
@@ -65,7 +65,7 @@ export interface LoginStepAnswer {
 
 /**
  * Runs between a right password (or another first factor) and a session, in layer order;
- * `factor` is the first factor as the session will keep it (services/sign-in.ts).
+ * `factor` is the first factor as the session will keep it (kernel/auth/sign-in.ts).
  */
 export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignInUser, remember: boolean, factor: string) => Promise<LoginStepAnswer | undefined>
 
@@ -80,7 +80,7 @@ export interface FeatureRoutes<Ctx> {
   api?(router: Router, ctx: Ctx): void
   /**
    * On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user.
-   * A sensitive route takes middleware/require-confirmed.ts after it (step-up).
+   * A sensitive route takes kernel/auth/require-confirmed.ts after it (step-up).
    */
   account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[]): void
   /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
@@ -118,7 +118,7 @@ export interface Authenticator<Ctx> {
 
 /**
  * A way to sign in that a layer brings, besides base's password: the security core counts them
- * all to keep every account a way in (security/ways-in.ts), so no layer names another's.
+ * all to keep every account a way in (kernel/security/ways-in.ts), so no layer names another's.
  */
 export interface SignInMethod {
   /** A short name for the method, as an event or a page would show it. */
@@ -128,7 +128,7 @@ export interface SignInMethod {
 }
 
 /**
- * A way to confirm it is you (step-up: security/confirmation.ts) that a layer brings, besides
+ * A way to confirm it is you (step-up: kernel/security/confirmation.ts) that a layer brings, besides
  * base's password, offered by `GET /api/account/confirm` to the accounts that have it.
  */
 export interface ConfirmMethod<Ctx> {
@@ -138,11 +138,11 @@ export interface ConfirmMethod<Ctx> {
   field?: string
   /**
    * Checks that field's value for the user: true when it confirms. A wrong value throws its 422 on
-   * `field` and marks it (security/confirmation.ts `markWrongConfirmation`), so it counts toward
+   * `field` and marks it (kernel/security/confirmation.ts `markWrongConfirmation`), so it counts toward
    * the account routes' 429 and is recorded as `confirmation_failed`.
    */
   check?(req: Request, res: Response, ctx: Ctx, userId: number, value: unknown): Promise<boolean>
-  /** A ceremony's routes on /api/account/confirm (a passkey's, a provider's round trip); each confirms through security/confirmation.ts. */
+  /** A ceremony's routes on /api/account/confirm (a passkey's, a provider's round trip); each confirms through kernel/security/confirmation.ts. */
   routes?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[]): void
 }
 
@@ -155,7 +155,7 @@ export interface TokenModel {
 
 /**
  * A kind of token that signs someone in, sets or changes a credential, or confirms an address,
- * registered with the security core (security/credential-tokens.ts). Every model that keeps such
+ * registered with the security core (kernel/security/credential-tokens.ts). Every model that keeps such
  * a token is registered, base's and the layers' alike; a test of the app fails on one that is not.
  */
 export interface CredentialToken {
@@ -176,7 +176,7 @@ export interface CredentialToken {
 
 /**
  * Runs when a user is created, by any path (registration, the first registration of a verified
- * link, `user:create`, a provider's sign-up: all go through services/users.ts `createUser`),
+ * link, `user:create`, a provider's sign-up: all go through kernel/services/users.ts `createUser`),
  * inside the transaction that inserts the row: what a layer keeps for every user exists with
  * the user or not at all, and no request ever sees a user without it.
  */
@@ -205,7 +205,7 @@ export type UserLifecycle = readonly { userCreated?: UserCreated; userDeletion?:
 
 /**
  * One feature layer, as the server's core consumes it. `JobDeps` and `Jobs` are what the app's
- * job handlers are given and are (context.ts fills them in, as it does `Ctx`).
+ * job handlers are given and are (kernel/context.ts fills them in, as it does `Ctx`).
  */
 export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   /** The layer's folder name under templates/ and features/. */
@@ -233,18 +233,18 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   userDeletion?: UserDeletion
   /**
    * The layer's own queued work and mails, by job name (declare the payloads on `JobPayloads`
-   * in jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.
+   * in kernel/jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.
    */
   jobs?(deps: JobDeps): Jobs
   /**
    * The layer's events that webhooks send: its credential event types, each with the type it is
-   * sent as (`group_created` → `group.created`; `sentAsThemselves` in webhooks/catalogue.ts keeps
+   * sent as (`group_created` → `group.created`; `sentAsThemselves` in kernel/webhooks/catalogue.ts keeps
    * the names). An endpoint may subscribe to each, or to `group.*`.
    */
   webhookEvents?: Readonly<Record<string, string>>
   /**
-   * The layer's messages (its errors, its mails), one catalogue per locale of i18n/locales.ts, under
-   * a namespace of its own; merged with base's at start-up (i18n/translate.ts).
+   * The layer's messages (its errors, its mails), one catalogue per locale of kernel/i18n/locales.ts, under
+   * a namespace of its own; merged with base's at start-up (kernel/i18n/translate.ts).
    */
   messages?: FeatureMessages
 }

@@ -1,8 +1,8 @@
 import { Router } from 'express'
-import type { AppContext } from '../context.js'
+import type { AppContext } from '../kernel/context.js'
 import { exportActivity } from '../controllers/activity/export-activity.js'
-import { authenticate } from '../middleware/authenticate.js'
-import { requireRole } from '../middleware/require-role.js'
+import { authenticate } from '../kernel/auth/authenticate.js'
+import { requireRole } from '../kernel/auth/require-role.js'
 
 /** Credential events across all accounts, for admins (each account's own list is under /account and /users/:id). */
 export function activityRoutes(ctx: AppContext): Router {

@@ -1,5 +1,5 @@
 import { Router, type Express, type RequestHandler } from 'express'
-import type { AppContext } from '../context.js'
+import type { AppContext } from '../kernel/context.js'
 import { forgotPassword, forgotPasswordSchema } from '../controllers/auth/forgot-password.js'
 import { login, loginSchema } from '../controllers/auth/login.js'
 import { logoutAll } from '../controllers/auth/logout-all.js'
@@ -10,10 +10,10 @@ import { register, registerSchema } from '../controllers/auth/register.js'
 import { resendVerification, resendVerificationSchema } from '../controllers/auth/resend-verification.js'
 import { resetPassword, resetPasswordSchema } from '../controllers/auth/reset-password.js'
 import { verifyEmail, verifyEmailSchema } from '../controllers/auth/verify-email.js'
-import { forbidden } from '../http/errors.js'
-import { authenticate, headerIsSession } from '../middleware/authenticate.js'
-import { precognitive } from '../middleware/precognition.js'
-import type { RateLimiters } from '../middleware/rate-limits.js'
+import { forbidden } from '../kernel/http/errors.js'
+import { authenticate, headerIsSession } from '../kernel/auth/authenticate.js'
+import { precognitive } from '../kernel/http/precognition.js'
+import type { RateLimiters } from '../kernel/http/rate-limits.js'
 
 /**
  * `GET /api/auth/me`, the route every page load asks for first: matched by the app's own router,
@@ -30,7 +30,7 @@ export function authRoutes(ctx: AppContext, limiters: RateLimiters): Router {
   // GET /me: mountMe above. Every other route here is the app's own sign-in's: a key (any
   // `Authorization` that is not the app's access token) is refused before it is even judged.
   router.use((req, _res, next) => next(headerIsSession(req.get('authorization')) ? undefined : forbidden()))
-  // Live validation (middleware/precognition.ts) answers before any rate limit counts.
+  // Live validation (kernel/http/precognition.ts) answers before any rate limit counts.
   router.post('/register', precognitive(registerSchema(ctx)), ...limiters.register, register(ctx))
   router.post('/login', precognitive(loginSchema), ...limiters.login, login(ctx, limiters))
   router.post('/forgot-password', precognitive(forgotPasswordSchema), ...limiters.forgotPassword, forgotPassword(ctx))

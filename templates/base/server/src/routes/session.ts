@@ -1,8 +1,8 @@
 import { Router } from 'express'
-import type { RateLimiters } from '../middleware/rate-limits.js'
+import type { RateLimiters } from '../kernel/http/rate-limits.js'
 import { showSession } from '../controllers/session/show-session.js'
 import { updateSession, updateSessionSchema } from '../controllers/session/update-session.js'
-import { precognitive } from '../middleware/precognition.js'
+import { precognitive } from '../kernel/http/precognition.js'
 
 export function sessionRoutes(limits: RateLimiters): Router {
   const router = Router()

@@ -1,11 +1,11 @@
 import { Router } from 'express'
-import type { AppContext } from '../context.js'
+import type { AppContext } from '../kernel/context.js'
 import { createWebhookSchema, updateWebhookSchema } from '../controllers/webhooks/schemas.js'
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, testWebhook, updateWebhook } from '../controllers/webhooks/webhooks.js'
-import { authenticate } from '../middleware/authenticate.js'
-import { precognitive } from '../middleware/precognition.js'
-import { requireConfirmed } from '../middleware/require-confirmed.js'
-import { requireRole } from '../middleware/require-role.js'
+import { authenticate } from '../kernel/auth/authenticate.js'
+import { precognitive } from '../kernel/http/precognition.js'
+import { requireConfirmed } from '../kernel/auth/require-confirmed.js'
+import { requireRole } from '../kernel/auth/require-role.js'
 
 /**
  * Webhook endpoints, for admins. Every change to where the app's events go is step-up: a stolen

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll } from 'vitest'
-import { security } from '../../src/config/security.js'
+import { security } from '../../src/kernel/config/security.js'
 
 /**
  * The specification's cost, read when this module is first loaded: setup/bcrypt-cost.ts imports

@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { Session } from '../../src/models/index.js'
+import { Session } from '../../src/kernel/models/index.js'
 import { withCookies } from './test-app.js'
 
 /** `GET /api/account/confirm`: whether the session is confirmed (step-up), and how it can be. */

@@ -56,7 +56,7 @@ export function unsign(raw: string): string {
   return decoded.slice(2, decoded.lastIndexOf('.'))
 }
 
-/** Signs a value the way services/cookies.ts checks it (cookie-signature), for planting crafted tokens. */
+/** Signs a value the way kernel/auth/cookies.ts checks it (cookie-signature), for planting crafted tokens. */
 export function sign(value: string, secret: string): string {
   const signature = createHmac('sha256', secret).update(value).digest('base64').replace(/=+$/, '')
   return encodeURIComponent(`s:${value}.${signature}`)

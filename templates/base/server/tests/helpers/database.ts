@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { inject } from 'vitest'
-import { databaseServer, dialectOf } from '../../src/db/database.js'
+import { databaseServer, dialectOf } from '../../src/kernel/db/database.js'
 
 export interface TestDatabase {
   url: string

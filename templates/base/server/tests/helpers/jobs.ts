@@ -1,5 +1,5 @@
-import type { AppContext } from '../../src/context.js'
-import { OutboxJob } from '../../src/models/index.js'
+import type { AppContext } from '../../src/kernel/context.js'
+import { OutboxJob } from '../../src/kernel/models/index.js'
 import { within } from './requests.js'
 
 /** Waits until every job the app queued is done, so what the SMTP server holds is all there will be. */

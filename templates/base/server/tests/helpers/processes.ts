@@ -4,9 +4,9 @@ import fs from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { secretNames } from '../../src/config/env.js'
+import { secretNames } from '../../src/kernel/config/env.js'
 import { features } from '../../src/features/index.js'
-import { projectRoot } from '../../src/paths.js'
+import { projectRoot } from '../../src/kernel/paths.js'
 import { emptyDatabase, runDatabaseUrl, type TestDatabase } from './database.js'
 
 export interface Finished {

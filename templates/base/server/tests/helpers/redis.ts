@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis'
-import { cacheChannel } from '../../src/services/auth-cache.js'
+import { cacheChannel } from '../../src/kernel/auth/auth-cache.js'
 import { within } from './requests.js'
 import { redisUrl } from './test-app.js'
 

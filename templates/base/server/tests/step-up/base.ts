@@ -1,5 +1,5 @@
 import supertest from 'supertest'
-import { WebhookEndpoint } from '../../src/models/index.js'
+import { WebhookEndpoint } from '../../src/kernel/models/index.js'
 import { login, makeUser, uniqueEmail, withCookies } from '../helpers/test-app.js'
 import type { GuardedRoute } from './types.js'
 

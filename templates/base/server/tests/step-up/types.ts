@@ -1,5 +1,5 @@
 import type { Express } from 'express'
-import type { User } from '../../src/models/index.js'
+import type { User } from '../../src/kernel/models/index.js'
 
 /** What a guarded route's row is given: the app, and a signed-in user (an admin where the row asks). */
 export interface StepUpSubject {

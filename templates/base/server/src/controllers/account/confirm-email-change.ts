@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { tokenField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { confirmEmailChange } from '../../services/email-change.js'
-import { serializeUser } from '../../services/users.js'
+import type { AppContext } from '../../kernel/context.js'
+import { tokenField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { confirmEmailChange } from '../../kernel/services/email-change.js'
+import { serializeUser } from '../../kernel/services/users.js'
 
 export const confirmEmailSchema = z.object({ token: tokenField })
 

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { fieldError } from '../../http/errors.js'
-import { currentPasswordField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { answerConfirmed, layerConfirmMethods, passwordConfirms } from '../../security/confirmation.js'
+import type { AppContext } from '../../kernel/context.js'
+import { fieldError } from '../../kernel/http/errors.js'
+import { currentPasswordField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { answerConfirmed, layerConfirmMethods, passwordConfirms } from '../../kernel/security/confirmation.js'
 
 export const confirmPasswordSchema = z.object({ password: currentPasswordField })
 

@@ -1,14 +1,14 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { currentPasswordField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { keepingAnAdmin } from '../../security/admins.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { clearAuthCookies } from '../../services/cookies.js'
-import { layersLetUsersGo } from '../../services/user-delete.js'
-import { signedInUser } from '../../services/users.js'
+import type { AppContext } from '../../kernel/context.js'
+import { currentPasswordField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { keepingAnAdmin } from '../../kernel/security/admins.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { clearAuthCookies } from '../../kernel/auth/cookies.js'
+import { layersLetUsersGo } from '../../kernel/services/user-delete.js'
+import { signedInUser } from '../../kernel/services/users.js'
 
 export const deleteAccountSchema = z.object({ password: currentPasswordField.optional() })
 

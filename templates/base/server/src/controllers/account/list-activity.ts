@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
-import { validate } from '../../http/validate.js'
-import { activityPage, activityQuery } from '../../security/activity.js'
+import { validate } from '../../kernel/http/validate.js'
+import { activityPage, activityQuery } from '../../kernel/security/activity.js'
 
 /** The signed-in user's security activity, newest first (the `/settings/security` page). */
 export function listAccountActivity(): RequestHandler {

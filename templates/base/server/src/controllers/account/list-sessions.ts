@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { listSessions } from '../../services/sessions.js'
+import { listSessions } from '../../kernel/auth/sessions.js'
 
 export function listAccountSessions(): RequestHandler {
   return async (req, res) => {

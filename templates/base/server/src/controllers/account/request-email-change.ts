@@ -1,25 +1,25 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { fieldError } from '../../http/errors.js'
-import { currentPasswordField, emailField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { startEmailChange } from '../../services/email-change.js'
-import { mayMail } from '../../services/mail-quota.js'
-import { signedInUser } from '../../services/users.js'
-import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
+import type { AppContext } from '../../kernel/context.js'
+import { fieldError } from '../../kernel/http/errors.js'
+import { currentPasswordField, emailField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { startEmailChange } from '../../kernel/services/email-change.js'
+import { mayMail } from '../../kernel/services/mail-quota.js'
+import { signedInUser } from '../../kernel/services/users.js'
+import { requestLocale, translatorOf } from '../../kernel/i18n/request-locale.js'
 
 export const emailChangeSchema = z.object({ email: emailField, password: currentPasswordField.optional() })
 
-/** Nothing changes yet: the pending change is made here, and its job mails the link to the new address (services/email-change.ts). */
+/** Nothing changes yet: the pending change is made here, and its job mails the link to the new address (kernel/services/email-change.ts). */
 export function requestEmailChange(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const input = validate(emailChangeSchema, req.body)
     const user = await signedInUser(req)
     if (input.email === user.email) throw fieldError('email', 'account.sameEmail')
-    // Past the new address's cap (services/mail-quota.ts) the change waits unmailed, and the answer is the same.
+    // Past the new address's cap (kernel/services/mail-quota.ts) the change waits unmailed, and the answer is the same.
     const mailing = await mayMail(ctx, input.email)
     // The pending change, its job and its event stand or fall together; the job gets only the row's id.
     await recordCredentialEvent(ctx, events.emailChangeRequested, user.id, {

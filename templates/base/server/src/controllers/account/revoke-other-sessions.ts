@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { currentPasswordField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { signedInUser } from '../../services/users.js'
+import type { AppContext } from '../../kernel/context.js'
+import { currentPasswordField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { signedInUser } from '../../kernel/services/users.js'
 
 export const revokeOtherSessionsSchema = z.object({ password: currentPasswordField.optional() })
 

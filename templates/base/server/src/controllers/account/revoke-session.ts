@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
-import { notFound } from '../../http/errors.js'
-import { clearAuthCookies } from '../../services/cookies.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { findLiveSession } from '../../services/sessions.js'
+import type { AppContext } from '../../kernel/context.js'
+import { notFound } from '../../kernel/http/errors.js'
+import { clearAuthCookies } from '../../kernel/auth/cookies.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { findLiveSession } from '../../kernel/auth/sessions.js'
 
 /** Signs one session out; another user's session or an unknown id is a 404 (nothing to tell apart). */
 export function revokeAccountSession(ctx: AppContext): RequestHandler {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
-import { confirmedUntil, confirmMethods } from '../../security/confirmation.js'
+import type { AppContext } from '../../kernel/context.js'
+import { confirmedUntil, confirmMethods } from '../../kernel/security/confirmation.js'
 
 /** `GET /api/account/confirm`: whether this session is confirmed, and how this account can confirm. */
 export function showConfirmation(ctx: AppContext): RequestHandler {

@@ -1,13 +1,13 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { currentPasswordField, newPasswordField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { hashNewPassword } from '../../services/breached-passwords.js'
-import { signedInUser } from '../../services/users.js'
-import { translatorOf } from '../../i18n/request-locale.js'
+import type { AppContext } from '../../kernel/context.js'
+import { currentPasswordField, newPasswordField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { hashNewPassword } from '../../kernel/auth/breached-passwords.js'
+import { signedInUser } from '../../kernel/services/users.js'
+import { translatorOf } from '../../kernel/i18n/request-locale.js'
 
 export const updatePasswordSchema = z.object({ current_password: currentPasswordField.optional(), password: newPasswordField })
 

@@ -1,13 +1,13 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { unauthenticated } from '../../http/errors.js'
-import { nameField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { locales } from '../../i18n/locales.js'
-import { msg } from '../../i18n/translate.js'
-import { findUserById, serializeUser } from '../../services/users.js'
-import { saveUserChanges } from '../../services/user-updates.js'
+import type { AppContext } from '../../kernel/context.js'
+import { unauthenticated } from '../../kernel/http/errors.js'
+import { nameField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { locales } from '../../kernel/i18n/locales.js'
+import { msg } from '../../kernel/i18n/translate.js'
+import { findUserById, serializeUser } from '../../kernel/services/users.js'
+import { saveUserChanges } from '../../kernel/services/user-updates.js'
 
 /** A language the app ships, or null to follow the browser's again. */
 const localeField = z.enum(locales, { error: msg('validation.locale', { locales: locales.join(', ') }) }).nullable()

@@ -2,11 +2,11 @@ import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { validate } from '../../http/validate.js'
-import { exportedEventPages, lastEventId, type ExportedEvent, type ExportRange } from '../../security/activity-export.js'
-import { EXPORT_FORMATS, exportEncodings, type ExportEncoding } from '../../security/activity-export-formats.js'
-import { msg } from '../../i18n/translate.js'
+import type { AppContext } from '../../kernel/context.js'
+import { validate } from '../../kernel/http/validate.js'
+import { exportedEventPages, lastEventId, type ExportedEvent, type ExportRange } from '../../kernel/security/activity-export.js'
+import { EXPORT_FORMATS, exportEncodings, type ExportEncoding } from '../../kernel/security/activity-export-formats.js'
+import { msg } from '../../kernel/i18n/translate.js'
 
 const DAY_MS = 24 * 3600 * 1000
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/

@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { emailField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { mayMail } from '../../services/mail-quota.js'
-import { newestEventId } from '../../security/voided-since.js'
-import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
+import type { AppContext } from '../../kernel/context.js'
+import { emailField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { mayMail } from '../../kernel/services/mail-quota.js'
+import { newestEventId } from '../../kernel/security/voided-since.js'
+import { requestLocale, translatorOf } from '../../kernel/i18n/request-locale.js'
 
 export const forgotPasswordSchema = z.object({ email: emailField })
 

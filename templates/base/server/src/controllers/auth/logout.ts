@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { clearAuthCookies } from '../../services/cookies.js'
+import type { AppContext } from '../../kernel/context.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { clearAuthCookies } from '../../kernel/auth/cookies.js'
 
 /** Ends this session (its refresh tokens and its access token); other devices stay signed in. */
 export function logout(ctx: AppContext): RequestHandler {

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
-import { unauthenticated } from '../../http/errors.js'
+import type { AppContext } from '../../kernel/context.js'
+import { unauthenticated } from '../../kernel/http/errors.js'
 
-/** The user as the authentication middleware just loaded it (see services/auth-cache.ts). */
+/** The user as the authentication middleware just loaded it (see kernel/auth/auth-cache.ts). */
 export function me(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const cache = ctx.authCache

@@ -1,18 +1,18 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { unauthenticated } from '../../http/errors.js'
-import { validate } from '../../http/validate.js'
-import { clearAuthCookies, cookieNames, readSignedCookie } from '../../services/cookies.js'
-import { rotateRefreshToken } from '../../services/refresh-tokens.js'
-import { clientOf } from '../../services/sessions.js'
-import { setTokenCookies } from '../../services/sign-in.js'
-import { findUserById, identityOf, serializeUser } from '../../services/users.js'
-import { msg } from '../../i18n/translate.js'
+import type { AppContext } from '../../kernel/context.js'
+import { unauthenticated } from '../../kernel/http/errors.js'
+import { validate } from '../../kernel/http/validate.js'
+import { clearAuthCookies, cookieNames, readSignedCookie } from '../../kernel/auth/cookies.js'
+import { rotateRefreshToken } from '../../kernel/auth/refresh-tokens.js'
+import { clientOf } from '../../kernel/auth/sessions.js'
+import { setTokenCookies } from '../../kernel/auth/sign-in.js'
+import { findUserById, identityOf, serializeUser } from '../../kernel/services/users.js'
+import { msg } from '../../kernel/i18n/translate.js'
 
 export const refreshTokenSchema = z.object({ refresh_token: z.string({ error: msg('validation.string', { field: 'refresh_token' }) }).max(4096, 'validation.tokenInvalid').optional() })
 
-/** Rotation: the presented token is revoked and its successor returned (see services/refresh-tokens.ts). */
+/** Rotation: the presented token is revoked and its successor returned (see kernel/auth/refresh-tokens.ts). */
 export function refreshToken(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const { refresh_token: fromBody } = validate(refreshTokenSchema, req.body)

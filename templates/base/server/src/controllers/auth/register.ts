@@ -1,17 +1,17 @@
 import type { RequestHandler } from 'express'
 import { UniqueConstraintError } from 'sequelize'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { fieldError } from '../../http/errors.js'
-import { emailField, nameField, newPasswordField } from '../../http/schemas.js'
-import { validateAsync } from '../../http/validate.js'
-import { User } from '../../models/index.js'
-import { hashNewPassword } from '../../services/breached-passwords.js'
-import { mayMail } from '../../services/mail-quota.js'
-import { signIn } from '../../services/sign-in.js'
-import { createAccount } from '../../services/user-updates.js'
-import { identityOf, serializeUser } from '../../services/users.js'
-import { requestLocale, translatorOf } from '../../i18n/request-locale.js'
+import type { AppContext } from '../../kernel/context.js'
+import { fieldError } from '../../kernel/http/errors.js'
+import { emailField, nameField, newPasswordField } from '../../kernel/http/schemas.js'
+import { validateAsync } from '../../kernel/http/validate.js'
+import { User } from '../../kernel/models/index.js'
+import { hashNewPassword } from '../../kernel/auth/breached-passwords.js'
+import { mayMail } from '../../kernel/services/mail-quota.js'
+import { signIn } from '../../kernel/auth/sign-in.js'
+import { createAccount } from '../../kernel/services/user-updates.js'
+import { identityOf, serializeUser } from '../../kernel/services/users.js'
+import { requestLocale, translatorOf } from '../../kernel/i18n/request-locale.js'
 
 const TAKEN = 'auth.emailTaken'
 const emailTaken = () => fieldError('email', TAKEN)
@@ -44,7 +44,7 @@ export function register(ctx: AppContext): RequestHandler {
     const passwordHash = await hashNewPassword(ctx, input.password)
 
     if (ctx.auth.requireEmailVerification) {
-      // Past the address's cap (services/mail-quota.ts) the answer is the same and nothing is queued.
+      // Past the address's cap (kernel/services/mail-quota.ts) the answer is the same and nothing is queued.
       if (await mayMail(ctx, input.email)) await ctx.queue.dispatch('user:verify-email', { email: input.email, reason: 'register', name: input.name, passwordHash, locale: requestLocale(req) })
       res.status(202).json({ message: translatorOf(req)(registeredMessage) })
       return

@@ -1,24 +1,24 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { emailField, newPasswordField, tokenField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { clearAuthCookies } from '../../services/cookies.js'
-import { setPasswordByReset } from '../../services/email-verification.js'
-import { consumeResetLink } from '../../services/password-reset.js'
-import { hashNewPassword } from '../../services/breached-passwords.js'
-import { findUserByEmail } from '../../services/users.js'
+import type { AppContext } from '../../kernel/context.js'
+import { emailField, newPasswordField, tokenField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { clearAuthCookies } from '../../kernel/auth/cookies.js'
+import { setPasswordByReset } from '../../kernel/services/email-verification.js'
+import { consumeResetLink } from '../../kernel/services/password-reset.js'
+import { hashNewPassword } from '../../kernel/auth/breached-passwords.js'
+import { findUserByEmail } from '../../kernel/services/users.js'
 import { invalidToken } from './verify-email.js'
-import { translatorOf } from '../../i18n/request-locale.js'
+import { translatorOf } from '../../kernel/i18n/request-locale.js'
 
 export const resetPasswordSchema = z.object({ email: emailField, token: tokenField, password: newPasswordField })
 
 /**
  * A new password signs the account out everywhere, and voids every other pending link
- * (security/credential-events.ts); on an unverified account it also verifies the address and ends
- * its registrations (services/email-verification.ts).
+ * (kernel/security/credential-events.ts); on an unverified account it also verifies the address and ends
+ * its registrations (kernel/services/email-verification.ts).
  */
 export function resetPassword(ctx: AppContext): RequestHandler {
   return async (req, res) => {

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { security } from '../../config/security.js'
-import { HttpError } from '../../http/errors.js'
-import { validate } from '../../http/validate.js'
-import { SessionLimitError } from '../../session/store.js'
-import { msg } from '../../i18n/translate.js'
+import { security } from '../../kernel/config/security.js'
+import { HttpError } from '../../kernel/http/errors.js'
+import { validate } from '../../kernel/http/validate.js'
+import { SessionLimitError } from '../../kernel/guest-store/store.js'
+import { msg } from '../../kernel/i18n/translate.js'
 
 // Values come from JSON.parse, so they are JSON already; only their nesting is checked (below),
 // without recursion: a 100 KB body can nest 50,000 levels deep, enough to overflow the stack of

@@ -1,12 +1,12 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
+import type { AppContext } from '../../kernel/context.js'
 import { z } from 'zod'
-import { fieldError } from '../../http/errors.js'
-import { idField, idList, searchQuery } from '../../http/schemas.js'
-import { bodyObject, validate } from '../../http/validate.js'
-import { deleteMatchingUsers, deleteUsersById } from '../../services/user-delete.js'
+import { fieldError } from '../../kernel/http/errors.js'
+import { idField, idList, searchQuery } from '../../kernel/http/schemas.js'
+import { bodyObject, validate } from '../../kernel/http/validate.js'
+import { deleteMatchingUsers, deleteUsersById } from '../../kernel/services/user-delete.js'
 import { userFilter } from './user-query.js'
-import { msg } from '../../i18n/translate.js'
+import { msg } from '../../kernel/i18n/translate.js'
 
 export const byIds = z.object({ ids: idList })
 

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express'
-import { notFound } from '../../http/errors.js'
-import { idField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { User } from '../../models/index.js'
-import { activityPage, activityQuery } from '../../security/activity.js'
+import { notFound } from '../../kernel/http/errors.js'
+import { idField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { User } from '../../kernel/models/index.js'
+import { activityPage, activityQuery } from '../../kernel/security/activity.js'
 
 /** A user's security activity, for an admin. */
 export function listUserActivity(): RequestHandler {

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
-import { pageQuery, sizeQuery } from '../../http/schemas.js'
-import { paginated } from '../../http/paginated.js'
-import { validate } from '../../http/validate.js'
-import { findUserPage } from '../../services/user-list.js'
+import type { AppContext } from '../../kernel/context.js'
+import { pageQuery, sizeQuery } from '../../kernel/http/schemas.js'
+import { paginated } from '../../kernel/http/paginated.js'
+import { validate } from '../../kernel/http/validate.js'
+import { findUserPage } from '../../kernel/services/user-list.js'
 import { gatherFilter, listQuery } from './user-query.js'
 
 export const listUsersQuery = listQuery.extend({ page: pageQuery, size: sizeQuery })

@@ -1,10 +1,10 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
-import { notFound } from '../../http/errors.js'
-import { idField } from '../../http/schemas.js'
-import { User } from '../../models/index.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
+import type { AppContext } from '../../kernel/context.js'
+import { notFound } from '../../kernel/http/errors.js'
+import { idField } from '../../kernel/http/schemas.js'
+import { User } from '../../kernel/models/index.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
 
 /** "Sign out everywhere" for a user: every session and its access token, at once. */
 export function revokeUserSessions(ctx: AppContext): RequestHandler {

@@ -1,14 +1,14 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
-import { fieldError, notFound } from '../../http/errors.js'
-import { idField, nameField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { keepingAnAdmin } from '../../security/admins.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events } from '../../security/events.js'
-import { findUserById, roleId, serializeUser } from '../../services/users.js'
-import { saveUserChanges } from '../../services/user-updates.js'
+import type { AppContext } from '../../kernel/context.js'
+import { fieldError, notFound } from '../../kernel/http/errors.js'
+import { idField, nameField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { keepingAnAdmin } from '../../kernel/security/admins.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events } from '../../kernel/security/events.js'
+import { findUserById, roleId, serializeUser } from '../../kernel/services/users.js'
+import { saveUserChanges } from '../../kernel/services/user-updates.js'
 
 export const updateUserSchema = z.object({
   name: nameField.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import { searchQuery } from '../../http/schemas.js'
-import { SORT_KEYS, type SortField, type SortKey } from '../../services/user-list.js'
-import { msg } from '../../i18n/translate.js'
+import { searchQuery } from '../../kernel/http/schemas.js'
+import { SORT_KEYS, type SortField, type SortKey } from '../../kernel/services/user-list.js'
+import { msg } from '../../kernel/i18n/translate.js'
 
 const SORT_MESSAGE = msg('validation.sort', { keys: SORT_KEYS.join(', ') })
 

@@ -1,9 +1,9 @@
 import { z } from 'zod'
-import { msg } from '../../i18n/translate.js'
-import { pageQuery, sizeQuery } from '../../http/schemas.js'
+import { msg } from '../../kernel/i18n/translate.js'
+import { pageQuery, sizeQuery } from '../../kernel/http/schemas.js'
 
 // The bodies and queries of /api/webhooks; messages are catalogue keys (i18n/messages/). The
-// event names are checked against the app's catalogue in the controllers (webhooks/catalogue.ts:
+// event names are checked against the app's catalogue in the controllers (kernel/webhooks/catalogue.ts:
 // it depends on the layers).
 
 export const webhookUrlField = z

@@ -1,9 +1,9 @@
-import type { WebhookDelivery, WebhookEndpoint } from '../../models/index.js'
-import { parsePatterns } from '../../webhooks/hub.js'
+import type { WebhookDelivery, WebhookEndpoint } from '../../kernel/models/index.js'
+import { parsePatterns } from '../../kernel/webhooks/hub.js'
 
 /**
  * An endpoint as the API shows it: never its secret, which only its creation answer carries.
- * `paused`: its circuit breaker is open (webhooks/breaker.ts): since when, until when its next
+ * `paused`: its circuit breaker is open (kernel/webhooks/breaker.ts): since when, until when its next
  * attempt waits, and the last failure; null while messages flow.
  */
 export const webhookJson = (endpoint: WebhookEndpoint) => ({

@@ -1,16 +1,16 @@
 import type { Request, RequestHandler } from 'express'
 import type { Transaction } from 'sequelize'
-import type { AppContext } from '../../context.js'
-import { notFound, validationError, type FieldErrors } from '../../http/errors.js'
-import { msg } from '../../i18n/translate.js'
-import { paginated } from '../../http/paginated.js'
-import { idField } from '../../http/schemas.js'
-import { validate } from '../../http/validate.js'
-import { WebhookDelivery, WebhookEndpoint } from '../../models/index.js'
-import { recordCredentialEvent } from '../../security/credential-events.js'
-import { events as securityEvents, type CredentialEventKind } from '../../security/events.js'
-import { TEST_EVENT } from '../../webhooks/catalogue.js'
-import { newWebhookSecret, sealWebhookSecret } from '../../webhooks/secrets.js'
+import type { AppContext } from '../../kernel/context.js'
+import { notFound, validationError, type FieldErrors } from '../../kernel/http/errors.js'
+import { msg } from '../../kernel/i18n/translate.js'
+import { paginated } from '../../kernel/http/paginated.js'
+import { idField } from '../../kernel/http/schemas.js'
+import { validate } from '../../kernel/http/validate.js'
+import { WebhookDelivery, WebhookEndpoint } from '../../kernel/models/index.js'
+import { recordCredentialEvent } from '../../kernel/security/credential-events.js'
+import { events as securityEvents, type CredentialEventKind } from '../../kernel/security/events.js'
+import { TEST_EVENT } from '../../kernel/webhooks/catalogue.js'
+import { newWebhookSecret, sealWebhookSecret } from '../../kernel/webhooks/secrets.js'
 import { createWebhookSchema, updateWebhookSchema, webhookDeliveriesQuery } from './schemas.js'
 import { deliveryJson, webhookJson } from './webhook-json.js'
 
@@ -114,7 +114,7 @@ async function endpointOf(req: Request): Promise<WebhookEndpoint> {
   return endpoint
 }
 
-/** Known event types, and a URL the app may send to (webhooks/address-guard.ts): else 422 on the field. */
+/** Known event types, and a URL the app may send to (kernel/webhooks/address-guard.ts): else 422 on the field. */
 async function checkInput(ctx: Ctx, input: { url?: string; events?: string[] }): Promise<void> {
   const errors: FieldErrors = {}
   input.events?.forEach((event, index) => {

@@ -1,7 +1,3 @@
-import type { QueryInterface } from 'sequelize'
-import type { MigrationFn } from 'umzug'
-
-export type Migration = MigrationFn<QueryInterface>
-
-/** utf8mb4 on MySQL so names and e-mails hold any character; SQLite ignores it. */
-export const tableOptions = { charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' }
+// Released migrations of the feature slices import their types from here, and a released
+// migration never changes: this path stays, naming the kernel's (kernel/db/migrations/types.ts).
+export * from '../../kernel/db/migrations/types.js'

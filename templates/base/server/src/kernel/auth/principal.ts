@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { forbidden, HttpError } from '../../http/errors.js'
+import { forbidden, HttpError } from '../http/errors.js'
 
 /**
  * Who a request is and what it may do, set beside `req.auth` by authentication. The app's own

@@ -1,11 +1,11 @@
 import { z } from 'zod'
 import { exportActivityQuery } from '../../controllers/activity/export-activity.js'
-import { activityQuery } from '../../security/activity.js'
+import { activityQuery } from '../../kernel/security/activity.js'
 import { allMatching, byIds } from '../../controllers/users/delete-users.js'
 import { listUsersQuery } from '../../controllers/users/list-users.js'
 import { updateUserSchema } from '../../controllers/users/update-user.js'
-import { activityJson, paginatedBody, userBody, userJson } from '../schemas.js'
-import type { RouteDoc } from '../types.js'
+import { activityJson, paginatedBody, userBody, userJson } from '../../kernel/openapi/schemas.js'
+import type { RouteDoc } from '../../kernel/openapi/types.js'
 
 const tag = 'Users (admin)'
 // Behind the admin role (403 for anyone else); step-up on what could take accounts over.

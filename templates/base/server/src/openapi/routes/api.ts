@@ -1,7 +1,7 @@
 import { z } from 'zod'
-import type { AppContext } from '../../context.js'
+import type { AppContext } from '../../kernel/context.js'
 import { updateSessionSchema } from '../../controllers/session/update-session.js'
-import type { RouteDoc } from '../types.js'
+import type { RouteDoc } from '../../kernel/openapi/types.js'
 
 const probe = z.enum(['ok', 'error'])
 const health = z.object({ status: z.enum(['ok', 'error']), db: probe, redis: z.enum(['ok', 'error', 'disabled']) })

@@ -1,5 +1,5 @@
-import type { AppContext } from '../../context.js'
-import type { RouteDocs } from '../types.js'
+import type { AppContext } from '../../kernel/context.js'
+import type { RouteDocs } from '../../kernel/openapi/types.js'
 import { accountRouteDocs } from './account.js'
 import { adminRouteDocs } from './admin.js'
 import { apiRouteDocs } from './api.js'

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { createWebhookSchema, updateWebhookSchema, webhookDeliveriesQuery } from '../../controllers/webhooks/schemas.js'
-import { paginatedBody, timestamp } from '../schemas.js'
-import type { RouteDoc } from '../types.js'
+import { paginatedBody, timestamp } from '../../kernel/openapi/schemas.js'
+import type { RouteDoc } from '../../kernel/openapi/types.js'
 
 const tag = 'Webhooks (admin)'
 // paused: the endpoint failed too often in a row; its messages wait until `until`, then one is tried.

@@ -1,7 +1,7 @@
 import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/public.js'
 import type { FeatureConfig } from '../../kernel/index.js'
 
-declare module '../../config/env.js' {
+declare module '../../kernel/config/env.js' {
   interface FeatureEnv {
     /** GitHub (or GitHub Enterprise), OAuth 2.0 and its REST API; null when not configured. */
     OAUTH_GITHUB: (ProviderClientEnv & { url: string; apiUrl: string }) | null

@@ -1,7 +1,7 @@
 import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/public.js'
 import type { FeatureConfig } from '../../kernel/index.js'
 
-declare module '../../config/env.js' {
+declare module '../../kernel/config/env.js' {
   interface FeatureEnv {
     /** Google, OpenID Connect at its issuer; null when not configured. */
     OAUTH_GOOGLE: (ProviderClientEnv & { issuer: string }) | null

@@ -1,6 +1,6 @@
 import type { FeatureConfig, Limit } from '../../kernel/index.js'
 
-declare module '../../config/rate-limits.js' {
+declare module '../../kernel/config/rate-limits.js' {
   interface FeatureRateLimits {
     /** Provider sign-ins started per IP: each stores a pending flow, and anyone may start one. */
     oauthStartPerIp: Limit
@@ -9,7 +9,7 @@ declare module '../../config/rate-limits.js' {
   }
 }
 
-declare module '../../services/cookies.js' {
+declare module '../../kernel/auth/cookies.js' {
   interface FeatureCookieNames {
     /** The state, nonce and PKCE verifier of a provider sign-in under way (features/oauth/services/flows.ts). */
     oauth: string

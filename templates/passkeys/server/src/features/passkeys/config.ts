@@ -1,13 +1,13 @@
 import type { FeatureConfig, Limit } from '../../kernel/index.js'
 
-declare module '../../config/env.js' {
+declare module '../../kernel/config/env.js' {
   interface FeatureEnv {
     /** The relying party id passkeys are bound to: BASE_URL's host name, or a parent domain of it. */
     RP_ID: string
   }
 }
 
-declare module '../../config/rate-limits.js' {
+declare module '../../kernel/config/rate-limits.js' {
   interface FeatureRateLimits {
     /** Passkey sign-in ceremonies started per IP: each stores a challenge, and anyone may start one. */
     passkeyOptionsPerIp: Limit
@@ -16,7 +16,7 @@ declare module '../../config/rate-limits.js' {
   }
 }
 
-declare module '../../services/cookies.js' {
+declare module '../../kernel/auth/cookies.js' {
   interface FeatureCookieNames {
     /** The challenge of a passkey sign-in under way (features/passkeys/services/challenges.ts). */
     webauthn: string

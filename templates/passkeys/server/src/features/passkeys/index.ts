@@ -10,14 +10,14 @@ import { passkeyAccountRoutes, passkeyConfirmRoutes, passkeySignInRoutes } from 
 import { de } from './messages/de.js'
 import { en } from './messages/en.js'
 
-declare module '../../models/user.js' {
+declare module '../../kernel/models/user.js' {
   interface User {
     /** How many passkeys the user has, kept with every add and removal (services/passkey-rows.ts). */
     passkeyCount: CreationOptional<number>
   }
 }
 
-declare module '../../services/user-json.js' {
+declare module '../../kernel/services/user-json.js' {
   interface FeatureUserJson {
     /** How many passkeys the user has registered. */
     passkeys: number

@@ -16,7 +16,7 @@ import { createPersonalTeam } from './services/personal-team.js'
 import { de } from './messages/de.js'
 import { en } from './messages/en.js'
 
-declare module '../../models/user.js' {
+declare module '../../kernel/models/user.js' {
   interface User {
     /** The team the user works in; read through services/current-team.ts, which falls back to the personal team. */
     currentTeamId: number | null

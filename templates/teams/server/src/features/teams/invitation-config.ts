@@ -1,6 +1,6 @@
 import type { Limit } from '../../kernel/index.js'
 
-declare module '../../config/rate-limits.js' {
+declare module '../../kernel/config/rate-limits.js' {
   interface FeatureRateLimits {
     /** Invitations sent per team: each mails an address of the sender's choosing. */
     invitationsPerTeam: Limit

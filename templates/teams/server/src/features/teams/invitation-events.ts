@@ -1,6 +1,6 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../security/events.js' {
+declare module '../../kernel/security/events.js' {
   interface CredentialEventTypes {
     invitation_sent: true
     invitation_accepted: true

@@ -1,13 +1,13 @@
 import type { FeatureConfig, Limit } from '../../kernel/index.js'
 
-declare module '../../config/env.js' {
+declare module '../../kernel/config/env.js' {
   interface FeatureSecrets {
-    /** Encrypts two-factor secrets at rest (security/encryption.ts, its own key). */
+    /** Encrypts two-factor secrets at rest (kernel/security/encryption.ts, its own key). */
     ENCRYPTION_KEY: string
   }
 }
 
-declare module '../../config/rate-limits.js' {
+declare module '../../kernel/config/rate-limits.js' {
   interface FeatureRateLimits {
     /** Wrong two-factor codes per user and IP, across challenges (each challenge also dies after 5). */
     twoFactorPerUserIp: Limit
@@ -16,7 +16,7 @@ declare module '../../config/rate-limits.js' {
   }
 }
 
-declare module '../../services/cookies.js' {
+declare module '../../kernel/auth/cookies.js' {
   interface FeatureCookieNames {
     /** The pending two-factor challenge between the password step and the code (features/two-factor/services/challenges.ts). */
     twoFactor: string

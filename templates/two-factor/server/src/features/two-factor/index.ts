@@ -12,9 +12,9 @@ import { confirmByCode } from './services/confirm-by-code.js'
 import { de } from './messages/de.js'
 import { en } from './messages/en.js'
 
-declare module '../../models/user.js' {
+declare module '../../kernel/models/user.js' {
   interface User {
-    /** The TOTP secret, AES-256-GCM encrypted (security/encryption.ts); in use once confirmed. */
+    /** The TOTP secret, AES-256-GCM encrypted (kernel/security/encryption.ts); in use once confirmed. */
     twoFactorSecret: CreationOptional<string | null>
     /** Set by POST /api/account/two-factor, moved to twoFactorSecret by the confirmation. */
     twoFactorPendingSecret: CreationOptional<string | null>
@@ -24,7 +24,7 @@ declare module '../../models/user.js' {
   }
 }
 
-declare module '../../services/user-json.js' {
+declare module '../../kernel/services/user-json.js' {
   interface FeatureUserJson {
     twoFactorEnabled: boolean
   }

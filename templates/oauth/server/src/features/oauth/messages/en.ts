@@ -1,4 +1,4 @@
-// The oauth layer's English messages, merged with base's (i18n/translate.ts).
+// The oauth layer's English messages, merged with base's (kernel/i18n/translate.ts).
 export const en = {
   oauth: {
     remember: 'The remember field must be 1 or 0.',

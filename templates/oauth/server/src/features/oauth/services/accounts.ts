@@ -25,7 +25,7 @@ export async function accountFor(ctx: AppContext, provider: string, profile: Pro
     const user = await signInUser(linked.userId)
     if (user) return { user }
   }
-  // A look-alike address (services/email-address.ts) vouches for nobody here, like an unconfirmed one.
+  // A look-alike address (kernel/services/email-address.ts) vouches for nobody here, like an unconfirmed one.
   const email = profile.email === null ? null : normaliseEmail(profile.email)
   if (!email || !profile.emailVerified || email.length > 255) return { error: 'email_unverified' }
   if (await User.findOne({ where: { email }, attributes: ['id'] })) return { error: 'account_exists' }

@@ -1,4 +1,4 @@
-// The passkeys layer's English messages, merged with base's (i18n/translate.ts).
+// The passkeys layer's English messages, merged with base's (kernel/i18n/translate.ts).
 export const en = {
   passkeys: {
     signInFailed: 'This passkey could not sign you in. Please try again.',

@@ -22,7 +22,7 @@ export function sendInvitation(ctx: AppContext): RequestHandler {
     const team = req.team!
     if (team.personal) throw fieldError('team', 'teams.personalHasNoMembers')
     const invitedBy = req.auth!.id
-    // Past the address's cap (services/mail-quota.ts) nothing is sent or stored, and the answer is the same.
+    // Past the address's cap (kernel/services/mail-quota.ts) nothing is sent or stored, and the answer is the same.
     if (!(await mayMail(ctx, input.email))) {
       res.status(202).json({ message: translatorOf(req)('teams.invitationSent') })
       return

@@ -1,4 +1,4 @@
-// The teams layer's English messages, merged with base's (i18n/translate.ts).
+// The teams layer's English messages, merged with base's (kernel/i18n/translate.ts).
 export const en = {
   teams: {
     invitationRole: 'The role must be admin or member.',

@@ -45,7 +45,7 @@ const COLUMNS: Record<MemberSortKey, string> = {
  * One page of a team's members in two queries, a count and the page. Without a search the count
  * is answered from the (teamId, userId) index alone; the default order (join order) walks the
  * (teamId, createdAt, userId) index. A search is the users list's: a substring of the folded
- * `search` column (services/user-search.ts).
+ * `search` column (kernel/services/user-search.ts).
  */
 export async function findMemberPage(
   teamId: number,

@@ -1,4 +1,4 @@
-// The two-factor layer's English messages, merged with base's (i18n/translate.ts).
+// The two-factor layer's English messages, merged with base's (kernel/i18n/translate.ts).
 export const en = {
   fields: {
     code: 'code',

@@ -8,7 +8,7 @@ export class TwoFactorChallenge extends Model<InferAttributes<TwoFactorChallenge
   declare id: string
   declare userId: number
   declare remember: boolean
-  /** The first factor that led here, as the session it starts will keep it (services/sign-in.ts). */
+  /** The first factor that led here, as the session it starts will keep it (kernel/auth/sign-in.ts). */
   declare factor: CreationOptional<string>
   /** Codes tried so far, counted before each is checked. */
   declare attempts: CreationOptional<number>

@@ -1,5 +1,0 @@
-/** One rate limit: at most `limit` counted requests per `windowMs` (config/rate-limits.ts). */
-export interface Limit {
-  limit: number
-  windowMs: number
-}

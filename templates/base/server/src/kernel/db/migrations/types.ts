@@ -1,0 +1,7 @@
+import type { QueryInterface } from 'sequelize'
+import type { MigrationFn } from 'umzug'
+
+export type Migration = MigrationFn<QueryInterface>
+
+/** utf8mb4 on MySQL so names and e-mails hold any character; SQLite ignores it. */
+export const tableOptions = { charset: 'utf8mb4', collate: 'utf8mb4_unicode_ci' }
