@@ -4,7 +4,10 @@ import { describe, expect, it } from 'vitest'
 import { generate, packageName, renderProject } from '../src/generate/index.js'
 import { deepMerge, finishPackageJson, pinnedVersions } from '../src/generate/package-json.js'
 import { RECORD_FILE } from '../src/generate/record.js'
+import { layersFor } from '../src/generate/layers.js'
 import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
+import { templateFiles } from '../src/generate/templates/pack-writer.js'
+import { LAYER_ROW_FILE } from '../src/layer-files.js'
 import { OPTIONS } from '../src/options.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree, tempDir } from './helpers/cli.js'
@@ -131,6 +134,22 @@ describe('generate', () => {
     } finally {
       dir.remove()
     }
+  })
+
+  it("writes no layer's options row (layer.ts), with every layer on, from the folder or the pack", () => {
+    const rows = readdirSync(TEMPLATES_DIR).filter((layer) => existsSync(join(TEMPLATES_DIR, layer, LAYER_ROW_FILE)))
+    expect(rows.sort()).toEqual(OPTIONS.flatMap((option) => (option.layer ? [option.layer] : [])).sort())
+    const everyLayer = { ...sqlite, ...Object.fromEntries(OPTIONS.filter((option) => option.layer).map((option) => [option.key, option.choices ? [...option.choices] : true])) }
+    expect(layersFor(everyLayer)).toEqual(expect.arrayContaining(rows))
+    const dir = tempDir()
+    try {
+      const written = generate(everyLayer, join(dir.path, 'app'), { random: countingRandom() })
+      expect(written.filter((path) => path.split('/').pop() === LAYER_ROW_FILE)).toEqual([])
+      expect(listTree(join(dir.path, 'app')).filter((path) => path.split('/').pop() === LAYER_ROW_FILE)).toEqual([])
+    } finally {
+      dir.remove()
+    }
+    expect([...templateFiles(TEMPLATES_DIR).keys()].filter((path) => path.endsWith(`/${LAYER_ROW_FILE}`) && path.split('/').length === 2)).toEqual([])
   })
 
   it.each([
