@@ -6,7 +6,7 @@
 import type { Redis } from 'ioredis'
 import type { Sequelize } from 'sequelize'
 import type { AppSettings } from './config/settings.js'
-import type { ServerFeature } from './features/types.js'
+import type { ServerFeature } from './kernel/feature.js'
 import type { JobDeps, JobHandlers, JobQueue } from './jobs/types.js'
 import type { Logger } from './logger.js'
 import type { Mailer } from './mail/mailer.js'

@@ -33,7 +33,7 @@ describe('login', () => {
 
     const claims = decodeJwt(res.body.access_token)
     expect(claims.header.alg).toBe('HS256')
-    // Beyond the contract's claims, `sid` names the session, so revoking it refuses this token too.
+    // Beyond the documented claims, `sid` names the session, so revoking it refuses this token too.
     expect(Object.keys(claims.payload).sort()).toEqual(['email', 'exp', 'iat', 'role', 'roleId', 'sid', 'sub', 'type'])
     expect(claims.payload.sid).toMatch(/^[\w-]{36}$/)
     expect(claims.payload).toMatchObject({ sub: String(user.id), email: user.email, roleId: user.roleId, role: 'user', type: 'access' })

@@ -16,7 +16,7 @@ type Staff = Awaited<ReturnType<typeof staffedTeam>>
 type Role = 'owner' | 'admin' | 'member' | 'outsider'
 
 /**
- * Every team-scoped route, and what each role gets: the contract's matrix in one table. A row's
+ * Every team-scoped route, and what each role gets: the roles' matrix in one table. A row's
  * request acts on a fresh team per cell (the same four people), so no cell sees another's change. Someone who is not in
  * the team gets 404 everywhere (it does not exist for them); a member whose role falls short, 403.
  */

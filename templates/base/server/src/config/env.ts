@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { z } from 'zod'
-import type { FeatureConfig } from '../features/types.js'
+import type { FeatureConfig } from '../kernel/feature.js'
 import { paths } from '../paths.js'
 import { project } from './project.js'
 import { security } from './security.js'

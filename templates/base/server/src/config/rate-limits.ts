@@ -1,4 +1,4 @@
-import type { FeatureConfig } from '../features/types.js'
+import type { FeatureConfig } from '../kernel/feature.js'
 import type { Limit } from './limit.js'
 
 // Rate-limit settings: the defaults the app runs with; tests override them per app.

@@ -1,7 +1,7 @@
 import { paths } from '../paths.js'
 import { authConfig, type AuthConfig } from './auth.js'
 import type { Env } from './env.js'
-import type { FeatureConfig } from '../features/types.js'
+import type { FeatureConfig } from '../kernel/feature.js'
 import { defaultRateLimits, type RateLimitSettings } from './rate-limits.js'
 
 /**

@@ -1,6 +1,6 @@
 import type { QueryInterface, Sequelize } from 'sequelize'
 import { SequelizeStorage, Umzug } from 'umzug'
-import type { FeatureMigrations } from '../features/types.js'
+import type { FeatureMigrations } from '../kernel/feature.js'
 import { migrationsOf } from './migrations/index.js'
 
 /** What the migrator reads of the feature layers. */

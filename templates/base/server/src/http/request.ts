@@ -1,4 +1,5 @@
 import type { Locale } from '../i18n/locales.js'
+import type { Principal } from '../kernel/auth/principal.js'
 import type { GuestSession } from '../session/guest-session.js'
 
 /** The authenticated identity (`req.auth`): set by the authentication middleware. */
@@ -13,6 +14,8 @@ declare global {
   namespace Express {
     interface Request {
       auth?: AuthIdentity
+      /** How the request authenticated and what it may do (kernel/auth/principal.ts): set with `auth`. */
+      principal?: Principal
       /** The signed-in user's chosen language (set with `auth`); null or unset: the browser's decides. */
       userLocale?: Locale | null
       /**

@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import type { Locale } from '../i18n/locales.js'
-import type { UserLifecycle } from '../features/types.js'
+import type { UserLifecycle } from '../kernel/feature.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
 import type { AuthCache } from '../services/auth-cache.js'
@@ -46,7 +46,7 @@ export interface BaseJobPayloads {
 
 /**
  * Every job of the app: base's, and the feature layers', which declare their payloads here
- * (`declare module`) and their handlers in their manifest's `jobs` (features/types.ts).
+ * (`declare module`) and their handlers in their manifest's `jobs` (kernel/feature.ts).
  */
 export interface JobPayloads extends BaseJobPayloads {}
 

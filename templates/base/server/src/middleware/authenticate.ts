@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express'
-import type { AppContext } from '../context.js'
+import type { AppContext, AppFeatures } from '../context.js'
 import { unauthenticated } from '../http/errors.js'
+import { hasScope, missingScope, scopeOf, SESSION } from '../kernel/auth/principal.js'
 import { cookieNames, readSignedCookie } from '../services/cookies.js'
 import { findActiveRefreshToken } from '../services/refresh-tokens.js'
 import { isLive, touchSession } from '../services/sessions.js'
@@ -18,19 +19,30 @@ import { verifyAccessToken } from '../services/tokens.js'
  * changed role applies, within the cache's bound. So does the session the token names (`sid`):
  * once it is revoked (logout, a password change, "sign out everywhere", …) its access token is
  * refused too, not only its refresh token.
+ *
+ * A request with an `Authorization` header is judged by it alone, and no cookie is read: the
+ * app's own access token as a bearer is a session like the cookie; any other kind is asked of the
+ * layers' authenticators in order (an API key), whose principals carry scopes (kernel/auth/principal.ts).
  */
 export function authenticate(ctx: AppContext): RequestHandler {
   const names = cookieNames(ctx)
   const cache = ctx.authCache
+  const authenticators = layerAuthenticators(ctx.features)
   return async (req, res, next) => {
+    const header = req.get('authorization')
     // The access token is checked synchronously; only renewal and cache misses wait.
-    const proof = accessProof(req, ctx, names) ?? (await refreshProof(req, ctx, names))
+    const proof = header === undefined ? (accessProof(req, ctx, names) ?? (await refreshProof(req, ctx, names))) : bearerProof(ctx, header)
+    if (proof === undefined) {
+      await byAuthenticators(req, ctx, header!, authenticators)
+      return next()
+    }
     if (!proof) throw unauthenticated()
     const user = cache.cachedUser(proof.userId) ?? (await cache.user(proof.userId))
     const session = cache.cachedSession(proof.sessionId) ?? (await cache.session(proof.sessionId, proof.userId))
     if (!user || !isLive(session, proof.userId)) throw unauthenticated()
     req.auth = user.identity
     req.userLocale = user.locale
+    req.principal = SESSION
     req.sessionId = proof.sessionId
     touchSession(proof.sessionId, session)
     if (proof.renew) issueAccessCookie(res, ctx, user.identity, proof.sessionId)
@@ -40,21 +52,49 @@ export function authenticate(ctx: AppContext): RequestHandler {
 
 /**
  * For routes that serve guests too but want to know a signed-in user (confirming an e-mail
- * change keeps the confirming session): `req.auth` is set when the request proves a user, and
- * nothing is refused when it does not.
+ * change keeps the confirming session): `req.auth` is set when the request proves a session,
+ * and nothing is refused when it does not (a key is taken for a guest).
  */
 export function authenticateIfPossible(ctx: AppContext): RequestHandler {
   const required = authenticate(ctx)
+  const forget = (req: Request) => {
+    req.auth = undefined
+    req.userLocale = undefined
+    req.principal = undefined
+    req.sessionId = undefined
+  }
   return (req, res, next) => {
     Promise.resolve(required(req, res, () => {}))
-      .catch(() => {
-        req.auth = undefined
-        req.userLocale = undefined
-        req.sessionId = undefined
-      })
+      .then(() => req.principal?.via === 'session' || forget(req), () => forget(req))
       .then(() => next(), next)
   }
 }
+
+const layerAuthenticators = (features: AppFeatures) => features.flatMap((feature) => feature.authenticators ?? [])
+
+/** The first authenticator that knows the header's kind decides; none knowing it is a 401. */
+async function byAuthenticators(req: Request, ctx: AppContext, header: string, authenticators: ReturnType<typeof layerAuthenticators>): Promise<void> {
+  for (const authenticator of authenticators) {
+    const found = await authenticator.authenticate(req, header, ctx)
+    if (found === undefined) continue
+    const user = found && (ctx.authCache.cachedUser(found.userId) ?? (await ctx.authCache.user(found.userId)))
+    if (!found || !user) break
+    const principal = { via: authenticator.name, scopes: found.scopes, credentialId: found.credentialId }
+    if (!hasScope(principal, scopeOf(req.method))) throw missingScope()
+    req.auth = user.identity
+    req.userLocale = user.locale
+    req.principal = principal
+    req.sessionId = undefined
+    return
+  }
+  throw unauthenticated()
+}
+
+/** The app's own access token looks like a JWT; a bearer of another shape is a layer's (an API key). */
+const JWT_BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i
+
+/** Whether a request's `Authorization` header, if any, is the app's own sign-in (a session's). */
+export const headerIsSession = (header: string | undefined): boolean => header === undefined || JWT_BEARER.test(header)
 
 type Names = ReturnType<typeof cookieNames>
 
@@ -66,18 +106,22 @@ interface Proof {
 }
 
 /**
- * The user and session an access token proves (Bearer header or cookie); `false` when the
- * request is refused outright (a present but invalid token), `undefined` when the refresh
- * cookie should decide (no access cookie, an expired one, or one from before sessions).
+ * `Authorization: Bearer <access token>`, for clients that keep the returned access_token
+ * themselves: the session it names, or `false`; `undefined` for a header of another kind.
+ */
+function bearerProof(ctx: AppContext, header: string): Proof | false | undefined {
+  const match = JWT_BEARER.exec(header)
+  if (!match) return undefined
+  const verified = verifyAccessToken(ctx.keys, match[1] as string)
+  return verified.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : false
+}
+
+/**
+ * The user and session the access cookie proves; `false` when the request is refused outright
+ * (a present but invalid token), `undefined` when the refresh cookie should decide (no access
+ * cookie, an expired one, or one from before sessions).
  */
 function accessProof(req: Request, ctx: AppContext, names: Names): Proof | false | undefined {
-  // `Authorization: Bearer` for clients that keep the returned access_token themselves.
-  const header = req.get('authorization')
-  if (header !== undefined) {
-    const match = /^Bearer\s+(\S+)$/i.exec(header)
-    const verified = match ? verifyAccessToken(ctx.keys, match[1] as string) : null
-    return verified?.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : false
-  }
   const access = readSignedCookie(req, ctx, names.access)
   if (!access.present) return undefined
   if (access.value === null) return false

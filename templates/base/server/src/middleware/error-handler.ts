@@ -4,7 +4,7 @@ import { HttpError, notFound } from '../http/errors.js'
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from '../http/unavailable.js'
 import { translatorOf } from '../i18n/request-locale.js'
 
-/** Errors body-parser and the router raise on bad input, answered with the contract's messages. */
+/** Errors body-parser and the router raise on bad input, answered with the API's error messages. */
 const clientErrors: Record<string, [number, string]> = {
   'entity.parse.failed': [400, 'errors.malformedJson'],
   'entity.too.large': [413, 'errors.tooLarge'],

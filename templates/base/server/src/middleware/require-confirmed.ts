@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express'
 import { z } from 'zod'
 import type { AppContext } from '../context.js'
+import { forbidden } from '../http/errors.js'
 import { currentPasswordField } from '../http/schemas.js'
 import { validate } from '../http/validate.js'
 import { confirmationRequired, confirmedUntil, confirmSession, passwordConfirms } from '../security/confirmation.js'
@@ -19,12 +20,14 @@ export interface RequireConfirmedOptions {
  * Step-up on a sensitive route (security/confirmation.ts): without a live confirmation of this
  * session it answers 403 `errors.confirm`. Runs after `authenticate` and the limiters of wrong
  * passwords, which count what this marks (security/confirmation.ts `markWrongConfirmation`).
+ * Only a session can confirm: any other principal (a key) is refused such routes (403).
  */
 export function requireConfirmed(ctx: AppContext, options: RequireConfirmedOptions = {}): RequestHandler {
   const field = options.passwordField
   const schema = field ? z.object({ [field]: currentPasswordField }) : undefined
   return async (req, res, next) => {
     if (options.when && !options.when(req)) return next()
+    if (req.principal?.via !== 'session') throw forbidden()
     const userId = req.auth!.id
     const given = field ? (req.body as Record<string, unknown> | undefined)?.[field] : undefined
     if (field && given !== undefined && given !== null && given !== '') {

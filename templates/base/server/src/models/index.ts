@@ -1,5 +1,5 @@
 import type { Sequelize } from 'sequelize'
-import type { FeatureModels, UserFields } from '../features/types.js'
+import type { FeatureModels, UserFields } from '../kernel/feature.js'
 import { EmailChangeToken, EmailVerificationToken, PasswordResetToken } from './one-time-token.js'
 import { OutboxJob } from './outbox-job.js'
 import { RefreshToken } from './refresh-token.js'

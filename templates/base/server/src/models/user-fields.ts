@@ -1,4 +1,4 @@
-import type { UserFields } from '../features/types.js'
+import type { UserFields } from '../kernel/feature.js'
 
 /**
  * What the feature layers add to a user's JSON, bound with the models (models/index.ts): the

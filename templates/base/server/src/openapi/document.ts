@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { project } from '../config/project.js'
 import type { AppContext } from '../context.js'
+import { sessionOnlyRoute } from '../kernel/auth/principal.js'
 import { cookieNames } from '../services/cookies.js'
 import { baseRouteDocs } from './routes/index.js'
 import { errorBody } from './schemas.js'
@@ -35,8 +36,12 @@ export async function buildDocument(ctx: AppContext): Promise<OpenApiDocument> {
     const seen = operations.get(key)
     operations.set(key, seen ? merge(seen, doc) : doc)
   }
+  // The layers' ways in (an API key) and their schemes, on the routes they may call.
+  const authenticators = ctx.features.flatMap((feature) => feature.authenticators ?? [])
+  const schemes: Record<string, object> = Object.assign({}, ...authenticators.map((authenticator) => authenticator.securitySchemes ?? {}))
+  const ways = { any: authenticators.length > 0, schemes: Object.keys(schemes) }
   const paths: OpenApiDocument['paths'] = {}
-  for (const doc of operations.values()) (paths[openApiPath(doc.path)] ??= {})[doc.method] = operation(doc)
+  for (const doc of operations.values()) (paths[openApiPath(doc.path)] ??= {})[doc.method] = operation(doc, ways)
   const access = cookieNames(ctx).access
   return {
     openapi: '3.1.1',
@@ -50,7 +55,7 @@ export async function buildDocument(ctx: AppContext): Promise<OpenApiDocument> {
     paths,
     components: {
       schemas: { Error: jsonSchema(errorBody, 'output') },
-      securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: access, description: 'The access token cookie that signing in sets (HttpOnly, signed).' } },
+      securitySchemes: { cookie: { type: 'apiKey', in: 'cookie', name: access, description: 'The access token cookie that signing in sets (HttpOnly, signed).' }, ...schemes },
     },
   }
 }
@@ -71,11 +76,19 @@ const ERROR_TEXT: Record<number, string> = {
   503: 'A dependency is down (`Retry-After`)',
 }
 
-function operation(doc: RouteDoc): Operation {
+/**
+ * `ways`: whether layers bring ways in (a key is refused, 403, where only a session may go or a
+ * scope is missing) and their schemes, listed where they may go.
+ */
+function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string[] }): Operation {
   const hasBody = doc.body !== undefined
   const errors = new Set([500, 503, ...(doc.errors ?? [])])
   if (doc.method !== 'get') [400, 403, 413].forEach((status) => errors.add(status))
   if (doc.auth === true) errors.add(401)
+  const sessionOnly = sessionOnlyRoute(doc.method, doc.path)
+  if (ways.any && (doc.auth || sessionOnly)) errors.add(403)
+  const others = doc.auth === true && !sessionOnly ? ways.schemes.map((name) => ({ [name]: [] })) : []
+  const security = [...(doc.auth === 'optional' ? [{}] : []), { cookie: [] }, ...others]
   if (hasBody || doc.query) errors.add(422)
   const responses: Operation['responses'] = {}
   for (const [status, answer] of Object.entries(doc.responses)) responses[status] = response(answer)
@@ -88,7 +101,7 @@ function operation(doc: RouteDoc): Operation {
     tags: [doc.tag],
     summary: doc.summary,
     operationId: `${doc.method}${doc.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? '').toUpperCase())}`,
-    ...(doc.auth ? { security: doc.auth === 'optional' ? [{}, { cookie: [] }] : [{ cookie: [] }] } : {}),
+    ...(doc.auth ? { security } : {}),
     ...(params.length > 0 || doc.query ? { parameters: [...params, ...(doc.query ? queryParameters(doc.query) : [])] } : {}),
     ...(hasBody ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(doc.body!, 'input') } } } } : {}),
     responses,

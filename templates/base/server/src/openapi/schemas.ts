@@ -31,7 +31,7 @@ export const userBody = z.object({ user: userJson })
 export const signedInBody = z.object({ user: userJson, access_token: z.string(), refresh_token: z.string().optional() })
 
 /** The paginated object every list answers with, under `data`. */
-export const paginated = <T extends z.ZodType>(row: T) =>
+export const paginatedBody = <T extends z.ZodType>(row: T) =>
   z.object({
     data: z.object({
       data: z.array(row),

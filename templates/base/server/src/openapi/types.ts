@@ -32,7 +32,7 @@ export interface RouteDoc {
   /**
    * Error statuses besides those every route of its kind answers (500 and 503 always; 400, 403
    * and 413 with a body; 401 behind authentication; 422 with a body or a query; 204 for
-   * Precognition with a body), each with the contract's error body `{message, errors?}`.
+   * Precognition with a body), each with the API's error body `{message, errors?}`.
    */
   errors?: readonly number[]
   /** Validates its body with Precognition (`Precognition: true` → 204): true whenever it has a body, unless set. */

@@ -11,6 +11,7 @@ import { revokeAccountSession } from '../controllers/account/revoke-session.js'
 import { showConfirmation } from '../controllers/account/show-confirmation.js'
 import { updatePassword, updatePasswordSchema } from '../controllers/account/update-password.js'
 import { updateProfile, updateProfileSchema } from '../controllers/account/update-profile.js'
+import { sessionOnly } from '../kernel/auth/principal.js'
 import { authenticate, authenticateIfPossible } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
@@ -25,6 +26,9 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.post('/email/confirm', authenticateIfPossible(ctx), precognitive(confirmEmailSchema), confirmEmail(ctx))
 
   router.use(authenticate(ctx), ...limits.accountWrites)
+  // The one account route a key may read; everything after is the app's own sign-in's alone.
+  router.get('/activity', listAccountActivity())
+  router.use(sessionOnly)
   // Wrong passwords (and wrong confirmations) count per session and per user across these routes (then 429 for all of them).
   const passwordChecked = limits.accountPassword
   // Step-up: the sensitive routes need a live confirmation; a password field still confirms.
@@ -38,7 +42,6 @@ export function accountRoutes(ctx: AppContext, limits: RateLimiters): Router {
   router.put('/password', precognitive(updatePasswordSchema), ...confirmed('current_password'), updatePassword(ctx))
   router.delete('/', precognitive(deleteAccountSchema), ...confirmed('password'), deleteAccount(ctx))
   router.get('/sessions', listAccountSessions())
-  router.get('/activity', listAccountActivity())
   router.delete('/sessions', precognitive(revokeOtherSessionsSchema), ...confirmed('password'), revokeOtherSessions(ctx))
   router.delete('/sessions/:id', ...confirmed(), revokeAccountSession(ctx))
   for (const feature of ctx.features) feature.routes?.account?.(router, ctx, passwordChecked)

@@ -10,7 +10,8 @@ import { register, registerSchema } from '../controllers/auth/register.js'
 import { resendVerification, resendVerificationSchema } from '../controllers/auth/resend-verification.js'
 import { resetPassword, resetPasswordSchema } from '../controllers/auth/reset-password.js'
 import { verifyEmail, verifyEmailSchema } from '../controllers/auth/verify-email.js'
-import { authenticate } from '../middleware/authenticate.js'
+import { forbidden } from '../http/errors.js'
+import { authenticate, headerIsSession } from '../middleware/authenticate.js'
 import { precognitive } from '../middleware/precognition.js'
 import type { RateLimiters } from '../middleware/rate-limits.js'
 
@@ -26,7 +27,9 @@ export function mountMe(app: Express, ctx: AppContext, common: RequestHandler): 
 
 export function authRoutes(ctx: AppContext, limiters: RateLimiters): Router {
   const router = Router()
-  // GET /me: mountMe above.
+  // GET /me: mountMe above. Every other route here is the app's own sign-in's: a key (any
+  // `Authorization` that is not the app's access token) is refused before it is even judged.
+  router.use((req, _res, next) => next(headerIsSession(req.get('authorization')) ? undefined : forbidden()))
   // Live validation (middleware/precognition.ts) answers before any rate limit counts.
   router.post('/register', precognitive(registerSchema(ctx)), ...limiters.register, register(ctx))
   router.post('/login', precognitive(loginSchema), ...limiters.login, login(ctx, limiters))

@@ -1,8 +1,13 @@
 import { Op } from 'sequelize'
+import { z } from 'zod'
 import { paginated, type Paginated } from '../http/paginated.js'
+import { pageQuery, sizeQuery } from '../http/schemas.js'
 import { SecurityEvent } from '../models/index.js'
 import { deviceOf } from '../services/sessions.js'
 import { KNOWN_FOR_MS } from './new-device.js'
+
+/** The query of every activity list (an account's, a user's for admins, a team's). */
+export const activityQuery = z.object({ page: pageQuery, size: sizeQuery })
 
 export interface ActivityJson {
   id: number

@@ -1,5 +1,5 @@
 import { Op, type Transaction } from 'sequelize'
-import type { CredentialToken } from '../features/types.js'
+import type { CredentialToken } from '../kernel/feature.js'
 import { EmailChangeToken, EmailVerificationToken, PasswordResetToken, RefreshToken, Session } from '../models/index.js'
 
 /**

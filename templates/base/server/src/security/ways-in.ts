@@ -1,5 +1,5 @@
 import type { Transaction } from 'sequelize'
-import type { SignInMethod } from '../features/types.js'
+import type { SignInMethod } from '../kernel/feature.js'
 import { User } from '../models/index.js'
 
 /** What the rule reads of the feature layers: the ways to sign in each brings. */

@@ -15,7 +15,7 @@ export interface AuthCacheSettings {
 
 export const defaultAuthCacheSettings: AuthCacheSettings = { ttlMs: 5000, max: 10_000 }
 
-type Message = { user: number } | { sessionsOf: number }
+type Message = { user: number } | { sessionsOf: number } | { credential: string; id: string }
 
 /** The Redis channel the instances sharing `keyPrefix` tell each other about changes on. */
 export const cacheChannel = (keyPrefix: string) => `${keyPrefix}auth-cache`
@@ -43,6 +43,8 @@ export class AuthCache {
   private readonly owners = new Map<string, number>()
   private readonly subscriber: Redis | null
   private readonly channel: string
+  private readonly credentialKinds = new Map<string, Pick<CredentialCache<{ userId: number }>, 'drop' | 'dropUser'>>()
+  private readonly options: { max: number; ttl: number }
 
   constructor(
     private readonly redis: Redis | null,
@@ -51,6 +53,7 @@ export class AuthCache {
     settings: AuthCacheSettings = defaultAuthCacheSettings,
   ) {
     const options = { max: settings.max, ttl: settings.ttlMs, ttlAutopurge: false }
+    this.options = options
     const owned = (kind: 'r' | 's') => ({ ...options, dispose: (_value: unknown, key: string) => void this.owners.delete(`${kind}:${key}`) })
     this.users = new LRUCache<number, CachedUser>({ ...options, fetchMethod: loading(loadUser) })
     this.refreshTokens = new LRUCache<string, RefreshTokenRow>({ ...owned('r'), fetchMethod: loading(loadRefreshTokenRow) })
@@ -86,6 +89,21 @@ export class AuthCache {
     return this.sessions.get(id)
   }
 
+  /**
+   * A layer's credentials by id (its authenticator's rows: an API key's owner and scopes), kept
+   * like sessions: dropped with their user's sessions (every revoking event calls
+   * `sessionsChanged`), one by one with `changed`, and never trusted beyond the TTL.
+   */
+  credentials<T extends { userId: number }>(kind: string, load: (id: string) => Promise<T | undefined>): CredentialCache<T> {
+    if (this.credentialKinds.has(kind)) throw new Error(`Auth cache: credentials "${kind}" are kept already`)
+    const cache = new CredentialCache<T>(load, this.options, (id) => {
+      cache.drop(id)
+      this.publish({ credential: kind, id })
+    })
+    this.credentialKinds.set(kind, cache)
+    return cache
+  }
+
   /** The user's row is new, changed or gone: its name, e-mail, role or verification. */
   userChanged(id: number): void {
     this.apply({ user: id })
@@ -110,6 +128,11 @@ export class AuthCache {
       this.userCounts.changed()
       return
     }
+    if ('credential' in message) {
+      this.credentialKinds.get(message.credential)?.drop(message.id)
+      return
+    }
+    for (const credentials of this.credentialKinds.values()) credentials.dropUser(message.sessionsOf)
     for (const [key, owner] of this.owners) {
       if (owner !== message.sessionsOf) continue
       this.owners.delete(key)
@@ -136,6 +159,48 @@ export class AuthCache {
       }
     })
     return subscriber
+  }
+}
+
+/**
+ * One kind of a layer's credentials, by id (AuthCache `credentials`). A load that an invalidation
+ * overtook is used by the request that asked but never kept, so a revoked key cannot come back.
+ */
+export class CredentialCache<T extends { userId: number }> {
+  private readonly entries: LRUCache<string, T>
+  /** Bumped by every drop: a load that started before one is not kept. */
+  private generation = 0
+
+  constructor(
+    private readonly load: (id: string) => Promise<T | undefined>,
+    options: { max: number; ttl: number },
+    /** Drops the entry here and on every other instance. */
+    readonly changed: (id: string) => void,
+  ) {
+    this.entries = new LRUCache<string, T>({ ...options, ttlAutopurge: false })
+  }
+
+  cached(id: string): T | undefined {
+    return this.entries.get(id)
+  }
+
+  async get(id: string): Promise<T | undefined> {
+    const hit = this.entries.get(id)
+    if (hit) return hit
+    const generation = this.generation
+    const row = await this.load(id)
+    if (row && generation === this.generation) this.entries.set(id, row)
+    return row
+  }
+
+  drop(id: string): void {
+    this.generation++
+    this.entries.delete(id)
+  }
+
+  dropUser(userId: number): void {
+    this.generation++
+    for (const [id, row] of this.entries.entries()) if (row.userId === userId) this.entries.delete(id)
   }
 }
 

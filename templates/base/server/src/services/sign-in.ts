@@ -1,6 +1,6 @@
 import type { Request, Response } from 'express'
 import type { AppContext } from '../context.js'
-import type { LoginStepAnswer } from '../features/types.js'
+import type { LoginStepAnswer } from '../kernel/feature.js'
 import type { AuthIdentity } from '../http/request.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { QueryTypes, type Transaction } from 'sequelize'
 import type { AppContext } from '../context.js'
-import type { UserLifecycle } from '../features/types.js'
+import type { UserLifecycle } from '../kernel/feature.js'
 import { fieldError } from '../http/errors.js'
 import { User } from '../models/index.js'
 import { keepingAnAdmin } from '../security/admins.js'
@@ -13,7 +13,7 @@ import { matchSql, sqlFilter, type UserFilter } from './user-list.js'
 const BATCH = 500
 
 /**
- * The layers' word on a deletion (features/types.ts `UserDeletion`), in the deleting transaction
+ * The layers' word on a deletion (kernel/feature.ts `UserDeletion`), in the deleting transaction
  * before the rows go: a refusal is a 422 on the request's `field`; else each tidies what it must.
  */
 export async function layersLetUsersGo(features: UserLifecycle, ids: number[], transaction: Transaction, field: string): Promise<void> {

@@ -1,6 +1,6 @@
 import type { CreationAttributes } from 'sequelize'
 import type { AuthCache } from './auth-cache.js'
-import type { UserLifecycle } from '../features/types.js'
+import type { UserLifecycle } from '../kernel/feature.js'
 import type { User } from '../models/user.js'
 import type { WebhookHub } from '../webhooks/hub.js'
 import { createUser } from './users.js'

@@ -1,7 +1,7 @@
 import type { Request } from 'express'
 import { QueryTypes, type Sequelize } from 'sequelize'
 import { sql } from '../db/sql.js'
-import type { UserFields, UserLifecycle } from '../features/types.js'
+import type { UserFields, UserLifecycle } from '../kernel/feature.js'
 import { unauthenticated } from '../http/errors.js'
 import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'

@@ -1,6 +1,6 @@
 import { events } from '../security/events.js'
 
-/** What a layer adds to the events webhooks send (features/types.ts `webhookEvents`). */
+/** What a layer adds to the events webhooks send (kernel/feature.ts `webhookEvents`). */
 export type WebhookEventsOf = readonly { webhookEvents?: Readonly<Record<string, string>> }[]
 
 /** Sent to one endpoint by `POST /api/webhooks/:id/test`, whatever it subscribes to. */

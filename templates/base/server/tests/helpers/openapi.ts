@@ -55,7 +55,7 @@ export function checkerFor(ctx: AppContext): Promise<Checker> {
   return checker
 }
 
-/** What is wrong with an answer to `method path`, or undefined; a route the document lacks is the contract test's to catch. */
+/** What is wrong with an answer to `method path`, or undefined; a route the document lacks is the route-coverage test's to catch. */
 export async function responseProblem(ctx: AppContext, method: string, path: string, status: number, contentType: string | undefined, body: unknown): Promise<string | undefined> {
   const verb = method.toLowerCase()
   if (verb === 'head' || verb === 'options') return undefined

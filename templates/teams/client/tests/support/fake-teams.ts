@@ -46,7 +46,7 @@ function paginate(rows: TeamMember[], query: Record<string, string>, path: strin
 }
 
 /**
- * The contract's Teams API on the test server, for the signed-in user `me` (id 1): a personal
+ * The Teams API on the test server, for the signed-in user `me` (id 1): a personal
  * team (id 1) and a shared one (id 2) holding `members`, where `me` has `role`. The API's own
  * rules that the pages show (404 for other teams, 403 for a role that may not, the last owner)
  * are kept; `guard` wraps the step-up routes (DELETE team, transfer, a role change that makes an

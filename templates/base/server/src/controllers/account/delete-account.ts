@@ -15,7 +15,7 @@ export const deleteAccountSchema = z.object({ password: currentPasswordField.opt
 /**
  * The account goes; its refresh tokens and sessions keep their rows (userId null, revoked), so
  * a stolen token still meets reuse detection rather than an unknown jti. The last admin stays:
- * without one nobody could manage users. A layer may refuse too (features/types.ts `UserDeletion`).
+ * without one nobody could manage users. A layer may refuse too (kernel/feature.ts `UserDeletion`).
  */
 export function deleteAccount(ctx: AppContext): RequestHandler {
   return async (req, res) => {

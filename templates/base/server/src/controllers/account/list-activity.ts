@@ -1,10 +1,6 @@
 import type { RequestHandler } from 'express'
-import { z } from 'zod'
-import { pageQuery, sizeQuery } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
-import { activityPage } from '../../security/activity.js'
-
-export const activityQuery = z.object({ page: pageQuery, size: sizeQuery })
+import { activityPage, activityQuery } from '../../security/activity.js'
 
 /** The signed-in user's security activity, newest first (the `/settings/security` page). */
 export function listAccountActivity(): RequestHandler {

@@ -3,8 +3,7 @@ import { notFound } from '../../http/errors.js'
 import { idField } from '../../http/schemas.js'
 import { validate } from '../../http/validate.js'
 import { User } from '../../models/index.js'
-import { activityPage } from '../../security/activity.js'
-import { activityQuery } from '../account/list-activity.js'
+import { activityPage, activityQuery } from '../../security/activity.js'
 
 /** A user's security activity, for an admin. */
 export function listUserActivity(): RequestHandler {

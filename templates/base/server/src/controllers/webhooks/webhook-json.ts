@@ -17,7 +17,7 @@ export const webhookJson = (endpoint: WebhookEndpoint) => ({
   updatedAt: endpoint.updatedAt.toISOString(),
 })
 
-/** A row of the delivery log, in the contract's shape (why an attempt failed goes to the server's log). */
+/** A row of the delivery log, in the API's shape (why an attempt failed goes to the server's log). */
 export const deliveryJson = (delivery: WebhookDelivery) => ({
   id: delivery.id,
   event: delivery.event,

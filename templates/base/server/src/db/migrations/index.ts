@@ -17,7 +17,7 @@ import * as createWebhookEndpoints from './0016-create-webhook-endpoints.js'
 import * as createWebhookDeliveries from './0017-create-webhook-deliveries.js'
 import * as addOutboxLanes from './0018-add-outbox-lanes.js'
 import * as addWebhookBreaker from './0019-add-webhook-breaker.js'
-import type { FeatureMigrations } from '../../features/types.js'
+import type { FeatureMigrations } from '../../kernel/feature.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
 // the bundled order is the applied order. Append new migrations at the end. A migration imports

@@ -6,6 +6,7 @@ export const de: Translation<typeof en> = {
   errors: {
     unauthenticated: 'Nicht angemeldet.',
     forbidden: 'Zugriff verweigert.',
+    scope: 'Dem verwendeten Schlüssel fehlt die Berechtigung dafür.',
     notFound: 'Nicht gefunden.',
     badRequest: 'Ungültige Anfrage.',
     serviceUnavailable: 'Dienst nicht verfügbar.',

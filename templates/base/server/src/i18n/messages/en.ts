@@ -4,6 +4,7 @@ export const en = {
   errors: {
     unauthenticated: 'Unauthenticated.',
     forbidden: 'Forbidden.',
+    scope: 'The key used lacks the scope this needs.',
     notFound: 'Not Found.',
     badRequest: 'Bad Request.',
     serviceUnavailable: 'Service Unavailable.',

@@ -3,13 +3,13 @@ import type { AppContext } from '../../context.js'
 import { confirmEmailSchema } from '../../controllers/account/confirm-email-change.js'
 import { confirmPasswordSchema } from '../../controllers/account/confirm-identity.js'
 import { deleteAccountSchema } from '../../controllers/account/delete-account.js'
-import { activityQuery } from '../../controllers/account/list-activity.js'
+import { activityQuery } from '../../security/activity.js'
 import { emailChangeSchema } from '../../controllers/account/request-email-change.js'
 import { revokeOtherSessionsSchema } from '../../controllers/account/revoke-other-sessions.js'
 import { updatePasswordSchema } from '../../controllers/account/update-password.js'
 import { updateProfileSchema } from '../../controllers/account/update-profile.js'
 import { layerConfirmMethods } from '../../security/confirmation.js'
-import { activityJson, messageBody, paginated, sessionJson, timestamp, userBody } from '../schemas.js'
+import { activityJson, messageBody, paginatedBody, sessionJson, timestamp, userBody } from '../schemas.js'
 import type { RouteDoc } from '../types.js'
 
 const tag = 'Account'
@@ -45,7 +45,7 @@ export function accountRouteDocs(ctx: AppContext): RouteDoc[] {
     { method: 'put', path: '/api/account/password', ...stepUp, summary: 'Change the password', body: updatePasswordSchema, responses: { 200: { description: 'Changed; every other session signed out', body: messageBody } } },
     { method: 'delete', path: '/api/account', ...stepUp, summary: 'Delete the account', body: deleteAccountSchema, responses: none('Deleted; cookies cleared') },
     { method: 'get', path: '/api/account/sessions', ...account, summary: 'The live sessions', responses: { 200: { description: 'The current one first', body: z.object({ data: z.array(sessionJson) }) } } },
-    { method: 'get', path: '/api/account/activity', ...account, summary: 'The security activity', query: activityQuery, responses: { 200: { description: 'Newest first', body: paginated(activityJson) } } },
+    { method: 'get', path: '/api/account/activity', ...account, summary: 'The security activity', query: activityQuery, responses: { 200: { description: 'Newest first', body: paginatedBody(activityJson) } } },
     { method: 'delete', path: '/api/account/sessions', ...stepUp, summary: 'Sign out every other session', body: revokeOtherSessionsSchema, responses: none('Signed out') },
     { method: 'delete', path: '/api/account/sessions/:id', ...stepUp, summary: 'Sign out one session', responses: none('Signed out'), errors: [403, 404, 429] },
   ]

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { createWebhookSchema, updateWebhookSchema, webhookDeliveriesQuery } from '../../controllers/webhooks/schemas.js'
-import { paginated, timestamp } from '../schemas.js'
+import { paginatedBody, timestamp } from '../schemas.js'
 import type { RouteDoc } from '../types.js'
 
 const tag = 'Webhooks (admin)'
@@ -27,7 +27,7 @@ export function webhookRouteDocs(): RouteDoc[] {
     { method: 'post', path: '/api/webhooks', ...admin, summary: 'Add an endpoint', body: createWebhookSchema, responses: { 201: { description: 'Added, with its signing secret, shown this once', body: z.object({ webhook: webhook.extend({ secret: z.string() }) }) } } },
     { method: 'patch', path: '/api/webhooks/:id', ...withId, summary: "Change an endpoint's URL or events", body: updateWebhookSchema, responses: { 200: { description: 'The endpoint', body: z.object({ webhook }) } } },
     { method: 'delete', path: '/api/webhooks/:id', ...withId, summary: 'Remove an endpoint', responses: { 204: { description: 'Removed, with its undelivered messages' } } },
-    { method: 'get', path: '/api/webhooks/:id/deliveries', ...withId, summary: 'The delivery log', query: webhookDeliveriesQuery, responses: { 200: { description: 'Newest first', body: paginated(delivery) } } },
+    { method: 'get', path: '/api/webhooks/:id/deliveries', ...withId, summary: 'The delivery log', query: webhookDeliveriesQuery, responses: { 200: { description: 'Newest first', body: paginatedBody(delivery) } } },
     { method: 'post', path: '/api/webhooks/:id/test', ...withId, summary: 'Send a test message', responses: { 202: { description: 'Queued', body: z.object({ delivery }) } } },
   ]
 }

@@ -1,5 +1,5 @@
-import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/env.js'
-import type { FeatureConfig } from '../types.js'
+import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/public.js'
+import type { FeatureConfig } from '../../kernel/index.js'
 
 declare module '../../config/env.js' {
   interface FeatureEnv {

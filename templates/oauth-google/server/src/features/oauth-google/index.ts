@@ -1,4 +1,4 @@
-import type { AppFeature } from '../../context.js'
+import type { AppFeature } from '../../kernel/index.js'
 import { config } from './config.js'
 
 /** The google provider's settings; its sign-in code is oauth's (features/oauth/services/providers/google.ts). */

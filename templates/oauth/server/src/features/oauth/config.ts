@@ -1,5 +1,4 @@
-import type { Limit } from '../../config/limit.js'
-import type { FeatureConfig } from '../types.js'
+import type { FeatureConfig, Limit } from '../../kernel/index.js'
 
 declare module '../../config/rate-limits.js' {
   interface FeatureRateLimits {

@@ -1,4 +1,4 @@
-import type { EnvBasics } from '../types.js'
+import type { EnvBasics } from '../../kernel/index.js'
 
 /** A provider's client at the provider, as its layer's `config.ts` reads it from the environment. */
 export interface ProviderClientEnv {

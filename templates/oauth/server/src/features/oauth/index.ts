@@ -1,5 +1,4 @@
-import type { AppFeature } from '../../context.js'
-import { sentAsThemselves } from '../../webhooks/catalogue.js'
+import { type AppFeature, sentAsThemselves } from '../../kernel/index.js'
 import { oauthEvents } from './events.js'
 import { config } from './config.js'
 import * as createOAuthAccounts from './migrations/0001-create-oauth-accounts.js'

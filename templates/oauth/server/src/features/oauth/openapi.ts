@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { timestamp } from '../../openapi/schemas.js'
-import type { RouteDoc } from '../../openapi/types.js'
+import { type RouteDoc, timestamp } from '../../kernel/index.js'
 import { startConfirmationSchema } from './controllers/start-confirmation.js'
 import { startSignInSchema } from './controllers/start-sign-in.js'
 

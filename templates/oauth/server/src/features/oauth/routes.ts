@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import type { AppContext } from '../../context.js'
+import { type AppContext, ipOf, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
 import { linkProvider } from './controllers/link-provider.js'
 import { listConnections } from './controllers/list-connections.js'
 import { listProviders } from './controllers/list-providers.js'
@@ -7,9 +7,6 @@ import { providerCallback } from './controllers/provider-callback.js'
 import { startConfirmation, startConfirmationSchema } from './controllers/start-confirmation.js'
 import { startSignIn } from './controllers/start-sign-in.js'
 import { unlinkProvider } from './controllers/unlink-provider.js'
-import { precognitive } from '../../middleware/precognition.js'
-import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
-import { requireConfirmed } from '../../middleware/require-confirmed.js'
 
 /** Under /api/auth/oauth, signed out: starting stores a flow and an answer costs a call to the provider, so both are limited per IP. */
 export function oauthSignInRoutes(ctx: AppContext): Router {

@@ -1,6 +1,5 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
-import type { AppFeature } from '../../context.js'
-import { sentAsThemselves } from '../../webhooks/catalogue.js'
+import { type AppFeature, sentAsThemselves } from '../../kernel/index.js'
 import { passkeyEvents } from './events.js'
 import { config } from './config.js'
 import { passkeyEndpoints } from './controllers/passkey-endpoints.js'

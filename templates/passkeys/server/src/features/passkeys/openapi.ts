@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { signedInBody, timestamp } from '../../openapi/schemas.js'
-import type { RouteDoc } from '../../openapi/types.js'
+import { type RouteDoc, signedInBody, timestamp } from '../../kernel/index.js'
 import { addPasskeySchema } from './controllers/add-passkey.js'
 import { confirmByPasskeySchema } from './controllers/confirm-by-passkey.js'
 import { passkeySignInSchema } from './controllers/passkey-sign-in.js'

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express'
-import type { AppContext } from '../../context.js'
+import { type AppContext, ipOf, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
 import { addPasskey, addPasskeySchema } from './controllers/add-passkey.js'
 import { confirmByPasskey, confirmByPasskeySchema } from './controllers/confirm-by-passkey.js'
 import { confirmOptions } from './controllers/confirm-options.js'
@@ -9,9 +9,6 @@ import { registrationOptions, registrationOptionsSchema } from './controllers/re
 import { removePasskey, removePasskeySchema } from './controllers/remove-passkey.js'
 import { renamePasskey, renamePasskeySchema } from './controllers/rename-passkey.js'
 import { signInOptions } from './controllers/sign-in-options.js'
-import { precognitive } from '../../middleware/precognition.js'
-import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
-import { requireConfirmed } from '../../middleware/require-confirmed.js'
 
 /** Under /api/account/passkeys, behind authentication. */
 export function passkeyAccountRoutes(ctx: AppContext, passwordChecked: RequestHandler[]): Router {

@@ -1,5 +1,5 @@
 import { DataTypes } from 'sequelize'
-import type { AppFeature } from '../../context.js'
+import type { AppFeature } from '../../kernel/index.js'
 import { teamWebhookEvents } from './events.js'
 import { teamRateLimits } from './invitation-config.js'
 import { invitationToken } from './invitation-credential-token.js'

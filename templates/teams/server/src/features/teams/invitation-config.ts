@@ -1,4 +1,4 @@
-import type { Limit } from '../../config/limit.js'
+import type { Limit } from '../../kernel/index.js'
 
 declare module '../../config/rate-limits.js' {
   interface FeatureRateLimits {

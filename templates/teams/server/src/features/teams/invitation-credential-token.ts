@@ -1,5 +1,5 @@
 import type { WhereOptions } from 'sequelize'
-import type { CredentialToken, TokenModel } from '../types.js'
+import type { CredentialToken, TokenModel } from '../../kernel/index.js'
 import { TeamInvitation } from './models/invitation.js'
 
 /**

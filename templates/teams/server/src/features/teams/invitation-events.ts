@@ -1,4 +1,4 @@
-import type { CredentialEventKind } from '../../security/events.js'
+import type { CredentialEventKind } from '../../kernel/index.js'
 
 declare module '../../security/events.js' {
   interface CredentialEventTypes {

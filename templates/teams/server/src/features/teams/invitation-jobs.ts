@@ -1,5 +1,4 @@
-import type { Locale } from '../../i18n/locales.js'
-import type { JobDeps, JobHandlers } from '../../jobs/types.js'
+import type { JobDeps, JobHandlers, Locale } from '../../kernel/index.js'
 import { mailInvitation } from './services/invitations.js'
 
 declare module '../../jobs/types.js' {

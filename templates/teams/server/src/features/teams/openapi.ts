@@ -1,7 +1,5 @@
 import { z } from 'zod'
-import { activityQuery } from '../../controllers/account/list-activity.js'
-import { activityJson, messageBody, paginated, timestamp } from '../../openapi/schemas.js'
-import type { RouteDoc } from '../../openapi/types.js'
+import { activityJson, activityQuery, messageBody, paginatedBody, type RouteDoc, timestamp } from '../../kernel/index.js'
 import { acceptInvitationSchema } from './controllers/invitation-accept.js'
 import { sendInvitationSchema } from './controllers/invitation-send.js'
 import { showInvitationSchema } from './controllers/invitation-show.js'
@@ -29,7 +27,7 @@ export const routeDocs: RouteDoc[] = [
   { method: 'delete', path: '/api/teams/:id', ...byRole, errors: [403, 404, 422], summary: 'Delete a team', responses: { 204: { description: 'Deleted' } } },
   {
     method: 'get', path: '/api/teams/:id/members', ...inTeam, summary: 'The members', query: memberQuery,
-    responses: { 200: { description: 'One page of members', body: paginated(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role, joinedAt: timestamp })) } },
+    responses: { 200: { description: 'One page of members', body: paginatedBody(z.object({ id: z.number().int(), name: z.string(), email: z.string(), role, joinedAt: timestamp })) } },
   },
   // Making an owner or changing an owner's role is step-up, as a transfer is (403 `errors.confirm`).
   {
@@ -39,7 +37,7 @@ export const routeDocs: RouteDoc[] = [
   // The last owner cannot leave (422).
   { method: 'delete', path: '/api/teams/:id/members/:userId', ...byRole, errors: [403, 404, 422], summary: 'Remove a member, or leave', responses: { 204: { description: 'Removed' } } },
   { method: 'post', path: '/api/teams/:id/transfer', ...byRole, summary: 'Transfer ownership', body: transferSchema, responses: { 200: { description: 'The team, the caller now its admin', body: teamBody } } },
-  { method: 'get', path: '/api/teams/:id/activity', ...byRole, summary: "The team's activity", query: activityQuery, responses: { 200: { description: 'Newest first', body: paginated(activityJson) } } },
+  { method: 'get', path: '/api/teams/:id/activity', ...byRole, summary: "The team's activity", query: activityQuery, responses: { 200: { description: 'Newest first', body: paginatedBody(activityJson) } } },
   {
     method: 'get', path: '/api/teams/:id/invitations', ...byRole, summary: 'The pending invitations',
     responses: { 200: { description: 'Newest first', body: z.object({ data: z.array(z.object({ id: z.number().int(), email: z.string(), role, invitedBy: z.number().int(), expiresAt: timestamp })) }) } },

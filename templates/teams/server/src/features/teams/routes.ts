@@ -1,9 +1,5 @@
 import { Router } from 'express'
-import type { AppContext } from '../../context.js'
-import { authenticate } from '../../middleware/authenticate.js'
-import { precognitive } from '../../middleware/precognition.js'
-import { limiterFactory } from '../../middleware/rate-limits.js'
-import { requireConfirmed } from '../../middleware/require-confirmed.js'
+import { type AppContext, authenticate, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
 import { listTeamActivity } from './controllers/activity.js'
 import { invitationTeamRoutes } from './invitation-routes.js'
 import { destroyMember, listMembers, memberRoleSchema, transferSchema, transferTeam, updateMember } from './controllers/members.js'
@@ -13,7 +9,7 @@ import { teamMembership } from './middleware/team-membership.js'
 
 /**
  * `/api/teams`: the user's teams, and under `/:id` one team, every route behind `teamMembership`
- * (404 for anyone not in it) and `requireTeamRole` where the contract names a role. A
+ * (404 for anyone not in it) and `requireTeamRole` where a route is for a role. A
  * router of the layer's own (the invitations') mounts on `team` the same way.
  */
 export function teamRoutes(ctx: AppContext): Router {

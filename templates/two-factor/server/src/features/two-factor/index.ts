@@ -1,6 +1,5 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
-import type { AppFeature } from '../../context.js'
-import { sentAsThemselves } from '../../webhooks/catalogue.js'
+import { type AppFeature, sentAsThemselves } from '../../kernel/index.js'
 import { twoFactorEvents } from './events.js'
 import { config } from './config.js'
 import * as addTwoFactor from './migrations/0001-add-two-factor.js'

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-import { signedInBody } from '../../openapi/schemas.js'
-import type { RouteDoc } from '../../openapi/types.js'
+import { type RouteDoc, signedInBody } from '../../kernel/index.js'
 import { confirmTwoFactorSchema } from './controllers/confirm-two-factor.js'
 import { disableTwoFactorSchema } from './controllers/disable-two-factor.js'
 import { enableTwoFactorSchema } from './controllers/enable-two-factor.js'

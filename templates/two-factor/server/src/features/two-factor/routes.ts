@@ -1,13 +1,10 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express'
-import type { AppContext } from '../../context.js'
+import { type AppContext, ipOf, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
 import { confirmTwoFactor, confirmTwoFactorSchema } from './controllers/confirm-two-factor.js'
 import { disableTwoFactor, disableTwoFactorSchema } from './controllers/disable-two-factor.js'
 import { enableTwoFactor, enableTwoFactorSchema } from './controllers/enable-two-factor.js'
 import { regenerateRecoveryCodes, regenerateRecoveryCodesSchema } from './controllers/regenerate-recovery-codes.js'
 import { loadChallenge, twoFactorChallenge, twoFactorChallengeSchema } from './controllers/two-factor-challenge.js'
-import { precognitive } from '../../middleware/precognition.js'
-import { ipOf, limiterFactory } from '../../middleware/rate-limits.js'
-import { requireConfirmed } from '../../middleware/require-confirmed.js'
 import type { TwoFactorChallenge } from './models/two-factor-challenge.js'
 
 /** A wrong code, as the handlers mark it: the only requests the code limits count. */

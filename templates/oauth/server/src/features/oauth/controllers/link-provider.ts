@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../../context.js'
-import { notFound } from '../../../http/errors.js'
+import { type AppContext, notFound } from '../../../kernel/index.js'
 import { flowUrl } from '../services/flows.js'
 import { findProvider } from '../services/provider-registry.js'
 

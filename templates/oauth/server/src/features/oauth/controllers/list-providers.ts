@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../../context.js'
+import type { AppContext } from '../../../kernel/index.js'
 import { providersOf } from '../services/provider-registry.js'
 
 /** The providers the environment configures, for the login and register pages' buttons. */

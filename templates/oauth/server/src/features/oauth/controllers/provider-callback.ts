@@ -1,9 +1,6 @@
 import type { Request, Response, RequestHandler } from 'express'
 import { oauth } from '../settings.js'
-import type { AppContext } from '../../../context.js'
-import { notFound } from '../../../http/errors.js'
-import { Session } from '../../../models/index.js'
-import { confirmSession } from '../../../security/confirmation.js'
+import { type AppContext, confirmSession, loginStepAnswer, notFound, Session, signIn } from '../../../kernel/index.js'
 import { OAuthAccount } from '../models/oauth-account.js'
 import type { OAuthFlow } from '../models/oauth-flow.js'
 import { accountFor } from '../services/accounts.js'
@@ -12,7 +9,6 @@ import { linkAccount } from '../services/links.js'
 import { findProvider } from '../services/provider-registry.js'
 import type { OAuthProviderSetup, ProviderProfile } from '../services/providers/types.js'
 import { withRedirect } from '../services/redirects.js'
-import { loginStepAnswer, signIn } from '../../../services/sign-in.js'
 import { withError, withParams } from './answers.js'
 
 /**

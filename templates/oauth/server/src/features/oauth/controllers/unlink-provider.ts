@@ -1,8 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../../context.js'
-import { fieldError, notFound } from '../../../http/errors.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
-import { keepWayIn } from '../../../security/ways-in.js'
+import { type AppContext, fieldError, keepWayIn, notFound, recordCredentialEvent } from '../../../kernel/index.js'
 import { oauthEvents } from '../events.js'
 import { OAuthAccount } from '../models/oauth-account.js'
 

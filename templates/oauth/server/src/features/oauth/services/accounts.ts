@@ -1,11 +1,6 @@
 import { UniqueConstraintError } from 'sequelize'
-import type { AppContext } from '../../../context.js'
+import { type AppContext, createAccount, findUserById, identityOf, normaliseEmail, serializeUser, type SignInUser, tidyName, User } from '../../../kernel/index.js'
 import { OAuthAccount } from '../models/oauth-account.js'
-import { User } from '../../../models/index.js'
-import { tidyName } from '../../../http/schemas.js'
-import { normaliseEmail } from '../../../services/email-address.js'
-import { createAccount } from '../../../services/user-updates.js'
-import { findUserById, identityOf, serializeUser, type SignInUser } from '../../../services/users.js'
 import type { ProviderProfile } from './providers/types.js'
 
 export type SignInOutcome = { user: SignInUser } | { error: 'account_exists' | 'email_unverified' }
@@ -18,7 +13,7 @@ export async function signInUser(userId: number): Promise<SignInUser | undefined
 }
 
 /**
- * The contract's sign-in rules: a known (provider, subject) is its user. Otherwise a new user,
+ * The sign-in rules: a known (provider, subject) is its user. Otherwise a new user,
  * with the address the provider vouches for, verified, and no password; but never an existing
  * account, however sure the provider is of the address: its owner links the provider from
  * settings after signing in, so a provider (or whoever controls an address there) cannot take

@@ -1,10 +1,8 @@
 import type { Request } from 'express'
 import { UniqueConstraintError } from 'sequelize'
-import type { AppContext } from '../../../context.js'
+import { type AppContext, normaliseEmail, recordCredentialEvent } from '../../../kernel/index.js'
 import { OAuthAccount } from '../models/oauth-account.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { oauthEvents } from '../events.js'
-import { normaliseEmail } from '../../../services/email-address.js'
 import type { ProviderProfile } from './providers/types.js'
 
 /**

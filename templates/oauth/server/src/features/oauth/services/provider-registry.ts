@@ -1,4 +1,4 @@
-import type { AppContext } from '../../../context.js'
+import type { AppContext } from '../../../kernel/index.js'
 import { configuredProviders } from './providers/index.js'
 import type { OAuthProviderSetup } from './providers/types.js'
 

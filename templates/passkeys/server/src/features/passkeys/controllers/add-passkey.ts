@@ -2,18 +2,14 @@ import { verifyRegistrationResponse, type RegistrationResponseJSON } from '@simp
 import type { RequestHandler } from 'express'
 import { UniqueConstraintError } from 'sequelize'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { fieldError } from '../../../http/errors.js'
-import { validate } from '../../../http/validate.js'
+import { type AppContext, deviceOf, fieldError, recordCredentialEvent, validate } from '../../../kernel/index.js'
 import { Passkey } from '../models/passkey.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { passkeyEvents } from '../events.js'
 import { challengeOf, useChallenge } from '../services/challenges.js'
 import { passkeyJson } from '../services/passkey-json.js'
 import { recountPasskeys } from '../services/passkey-rows.js'
 import { relyingParty } from '../services/relying-party.js'
 import { passkeyNameField, registrationField } from '../services/fields.js'
-import { deviceOf } from '../../../services/sessions.js'
 
 export const addPasskeySchema = z.object({
   // Optional: the device it was made on names it otherwise ("Chrome on macOS").

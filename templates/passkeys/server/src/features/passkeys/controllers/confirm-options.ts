@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../../context.js'
-import { fieldError } from '../../../http/errors.js'
+import { type AppContext, fieldError } from '../../../kernel/index.js'
 import { Passkey } from '../models/passkey.js'
 import { startAssertion } from '../services/assertions.js'
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { passkeys } from '../settings.js'
-import type { AppContext } from '../../../context.js'
+import type { AppContext } from '../../../kernel/index.js'
 
 /**
  * The W3C "Passkey Endpoints" well-known document: where password managers send people to add a

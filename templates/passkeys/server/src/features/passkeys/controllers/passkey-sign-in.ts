@@ -1,17 +1,10 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { HttpError } from '../../../http/errors.js'
-import { rememberField } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
+import { type AppContext, events, findUserById, HttpError, identityOf, recordCredentialEvent, rememberField, serializeUser, signIn, validate } from '../../../kernel/index.js'
 import { Passkey } from '../models/passkey.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
-import { events } from '../../../security/events.js'
 import { useChallenge } from '../services/challenges.js'
 import { checkAssertion, takeChallengeCookie } from '../services/assertions.js'
 import { authenticationField } from '../services/fields.js'
-import { signIn } from '../../../services/sign-in.js'
-import { findUserById, identityOf, serializeUser } from '../../../services/users.js'
 
 export const passkeySignInSchema = z.object({ response: authenticationField, remember: rememberField })
 

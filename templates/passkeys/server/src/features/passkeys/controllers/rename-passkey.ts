@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { notFound } from '../../../http/errors.js'
-import { validate } from '../../../http/validate.js'
+import { notFound, validate } from '../../../kernel/index.js'
 import { findOwnPasskey } from '../services/passkey-rows.js'
 import { passkeyJson } from '../services/passkey-json.js'
 import { passkeyNameField } from '../services/fields.js'

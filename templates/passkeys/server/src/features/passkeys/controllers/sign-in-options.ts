@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import type { AppContext } from '../../../context.js'
+import type { AppContext } from '../../../kernel/index.js'
 import { startAssertion } from '../services/assertions.js'
 
 /**

@@ -1,4 +1,4 @@
-import type { Translation } from '../../../i18n/catalogue.js'
+import type { Translation } from '../../../kernel/index.js'
 import type { en } from './en.js'
 
 // The passkeys layer's German messages: the type makes them as complete as en.ts.

@@ -1,7 +1,7 @@
 import { Op } from 'sequelize'
 import { passkeys } from '../settings.js'
 import { PasskeyChallenge, type CeremonyPurpose } from '../models/passkey-challenge.js'
-import { hashToken } from '../../../services/one-time-tokens.js'
+import { hashToken } from '../../../kernel/index.js'
 
 /**
  * Keeps a ceremony's challenge (as its hash) where every instance finds it. Expired ones are

@@ -2,8 +2,7 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server'
 import { z } from 'zod'
 import { passkeys } from '../settings.js'
-import { nameField } from '../../../http/schemas.js'
-import { msg } from '../../../i18n/translate.js'
+import { msg, nameField } from '../../../kernel/index.js'
 
 // The JSON a browser's WebAuthn answer serialises to (what @simplewebauthn/browser posts). Only
 // its shape is checked here; what it proves is checked by @simplewebauthn/server.

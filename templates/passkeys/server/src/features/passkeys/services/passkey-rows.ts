@@ -1,6 +1,5 @@
 import type { Transaction } from 'sequelize'
-import { idField } from '../../../http/schemas.js'
-import { User } from '../../../models/index.js'
+import { idField, User } from '../../../kernel/index.js'
 import { Passkey } from '../models/passkey.js'
 
 /** Passkeys are looked up by id within their owner's: another user's id is as unknown as a made-up one. */

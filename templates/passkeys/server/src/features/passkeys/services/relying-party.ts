@@ -1,5 +1,4 @@
-import { project } from '../../../config/project.js'
-import type { AppSettings } from '../../../config/settings.js'
+import { type AppSettings, project } from '../../../kernel/index.js'
 
 /** The port of the Vite dev server (vite.config.ts), whose pages are another origin than BASE_URL's. */
 const DEV_SERVER_PORT = '5173'

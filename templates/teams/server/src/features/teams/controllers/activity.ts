@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express'
-import { activityQuery } from '../../../controllers/account/list-activity.js'
-import { validate } from '../../../http/validate.js'
+import { activityQuery, validate } from '../../../kernel/index.js'
 import { teamActivityPage } from '../services/team-activity.js'
 
 /** The team's events for its owners and admins, as the account's activity lists the user's. */

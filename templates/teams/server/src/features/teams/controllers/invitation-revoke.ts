@@ -1,6 +1,5 @@
 import type { RequestHandler } from 'express'
-import { notFound } from '../../../http/errors.js'
-import { idField } from '../../../http/schemas.js'
+import { idField, notFound } from '../../../kernel/index.js'
 import { revokeInvitation } from '../services/invitations.js'
 
 /** Its link dies at once. An id that is not one of this team's invitations, or no id at all, is 404 alike. */

@@ -1,17 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { fieldError } from '../../../http/errors.js'
-import { emailField } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
-import { mayMail } from '../../../services/mail-quota.js'
+import { type AppContext, emailField, fieldError, mayMail, recordCredentialEvent, requestLocale, translatorOf, validate } from '../../../kernel/index.js'
 import { teamMeta } from '../events.js'
 import { invitationEvents } from '../invitation-events.js'
 import { INVITATION_ROLES } from '../models/invitation.js'
 import { startInvitation } from '../services/invitations.js'
 import { withTeamLocked } from '../services/team-lock.js'
-import { requestLocale, translatorOf } from '../../../i18n/request-locale.js'
 
 export const sendInvitationSchema = z.object({
   email: emailField,

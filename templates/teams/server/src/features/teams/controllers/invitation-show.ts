@@ -1,9 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { tokenField } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
-import { User } from '../../../models/index.js'
-import { findUserById } from '../../../services/users.js'
+import { findUserById, tokenField, User, validate } from '../../../kernel/index.js'
 import { Team } from '../models/team.js'
 import { findInvitation, invalidInvitation } from '../services/invitations.js'
 

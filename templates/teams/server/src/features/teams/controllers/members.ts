@@ -1,14 +1,9 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { notFound } from '../../../http/errors.js'
-import { paginated } from '../../../http/paginated.js'
-import { idField, pageQuery, searchQuery, sizeQuery } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
+import { type AppContext, idField, msg, notFound, pageQuery, paginated, searchQuery, sizeQuery, validate } from '../../../kernel/index.js'
 import { TEAM_ROLES } from '../models/team-member.js'
 import { findMemberPage, memberSortQuery } from '../services/member-list.js'
 import { changeRole, removeMember, transferOwnership } from '../services/memberships.js'
-import { msg } from '../../../i18n/translate.js'
 
 export const memberQuery = z.object({ page: pageQuery, size: sizeQuery, search: searchQuery, sort: memberSortQuery })
 export const memberRoleSchema = z.object({ role: z.enum(TEAM_ROLES, { error: msg('teams.memberRole', { roles: TEAM_ROLES.join(', ') }) }) })

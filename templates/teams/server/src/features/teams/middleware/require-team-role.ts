@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { forbidden } from '../../../http/errors.js'
+import { forbidden } from '../../../kernel/index.js'
 import { RANK, type TeamRole } from '../models/team-member.js'
 
 /**

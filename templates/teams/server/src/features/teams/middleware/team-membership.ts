@@ -1,9 +1,6 @@
 import type { RequestHandler } from 'express'
 import { QueryTypes } from 'sequelize'
-import { sql } from '../../../db/sql.js'
-import { notFound } from '../../../http/errors.js'
-import { idField } from '../../../http/schemas.js'
-import { User } from '../../../models/index.js'
+import { idField, notFound, sql, User } from '../../../kernel/index.js'
 import type { TeamRole } from '../models/team-member.js'
 
 /** The team of a team-scoped request, as the membership middleware read it. */

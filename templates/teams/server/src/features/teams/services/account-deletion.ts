@@ -1,7 +1,5 @@
 import { Op, QueryTypes, type Transaction } from 'sequelize'
-import { forDialect } from '../../../db/sql.js'
-import type { UserDeletion } from '../../../features/types.js'
-import { User } from '../../../models/index.js'
+import { forDialect, User, type UserDeletion } from '../../../kernel/index.js'
 import { Team } from '../models/team.js'
 import { TeamMember } from '../models/team-member.js'
 

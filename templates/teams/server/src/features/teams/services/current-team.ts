@@ -1,6 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize'
-import { sql } from '../../../db/sql.js'
-import { User } from '../../../models/index.js'
+import { sql, User } from '../../../kernel/index.js'
 
 const current = sql(`SELECT (SELECT m."teamId" FROM team_members m WHERE m."teamId" = u."currentTeamId" AND m."userId" = u.id) AS member,
   (SELECT t.id FROM teams t WHERE t."personalUserId" = u.id) AS personal FROM users u WHERE u.id = $1`)

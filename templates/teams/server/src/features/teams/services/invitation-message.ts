@@ -1,5 +1,4 @@
-import type { Translate } from '../../../i18n/translate.js'
-import { message } from '../../../mail/messages.js'
+import { message, type Translate } from '../../../kernel/index.js'
 import type { InvitationRole } from '../models/invitation.js'
 
 /**

@@ -1,18 +1,11 @@
 import { randomBytes } from 'node:crypto'
 import { Op, type Transaction } from 'sequelize'
-import { fieldError } from '../../../http/errors.js'
-import type { JobDeps } from '../../../jobs/types.js'
-import { linkWithToken } from '../../../mail/messages.js'
-import { User } from '../../../models/index.js'
-import { hashToken, newOneTimeToken } from '../../../services/one-time-tokens.js'
-import { findUserByEmail, findUserById } from '../../../services/users.js'
+import { fieldError, findUserByEmail, findUserById, hashToken, type JobDeps, linkWithToken, type Locale, mailLocale, newOneTimeToken, translator, User } from '../../../kernel/index.js'
 import { TeamInvitation, type InvitationRole } from '../models/invitation.js'
 import { Team } from '../models/team.js'
 import { RANK, TeamMember, type TeamRole } from '../models/team-member.js'
 import { invitationMessage } from './invitation-message.js'
 import { lockedMember } from './team-lock.js'
-import { mailLocale, type Locale } from '../../../i18n/locales.js'
-import { translator } from '../../../i18n/translate.js'
 
 export const INVITATION_DAYS = 7
 

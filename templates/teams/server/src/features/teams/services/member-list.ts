@@ -1,10 +1,7 @@
 import { QueryTypes } from 'sequelize'
 import { z } from 'zod'
-import { forDialect } from '../../../db/sql.js'
-import { User } from '../../../models/index.js'
-import { foldForSearch } from '../../../services/user-search.js'
+import { foldForSearch, forDialect, msg, User } from '../../../kernel/index.js'
 import type { TeamRole } from '../models/team-member.js'
-import { msg } from '../../../i18n/translate.js'
 
 export type MemberSortKey = 'name' | 'email' | 'role' | 'joinedAt'
 export const MEMBER_SORT_KEYS: readonly MemberSortKey[] = ['name', 'email', 'role', 'joinedAt']

@@ -1,8 +1,5 @@
 import type { Request } from 'express'
-import type { AppContext } from '../../../context.js'
-import { fieldError, forbidden, notFound } from '../../../http/errors.js'
-import { confirmationRequired, confirmedUntil } from '../../../security/confirmation.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
+import { type AppContext, confirmationRequired, confirmedUntil, fieldError, forbidden, notFound, recordCredentialEvent } from '../../../kernel/index.js'
 import { teamEvents, teamMeta } from '../events.js'
 import { TeamMember, type TeamRole } from '../models/team-member.js'
 import { fallBackToPersonal } from './current-team.js'
@@ -14,7 +11,7 @@ type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
 const lastOwner = () => fieldError('role', 'teams.lastOwner')
 
 /**
- * The contract's role rules, under the team's lock: an owner sets any role; an admin sets
+ * The role rules, under the team's lock: an owner sets any role; an admin sets
  * member or admin, never on an owner nor to owner; the last owner is never demoted. The
  * requester's own role is read again under the lock, as it may have changed since the middleware.
  * Making an owner or changing one's role is a transfer of the team in all but name (a stolen

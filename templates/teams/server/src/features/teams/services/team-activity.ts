@@ -1,8 +1,5 @@
 import { Op } from 'sequelize'
-import { paginated, type Paginated } from '../../../http/paginated.js'
-import { SecurityEvent } from '../../../models/index.js'
-import type { ActivityJson } from '../../../security/activity.js'
-import { deviceOf } from '../../../services/sessions.js'
+import { type ActivityJson, deviceOf, paginated, type Paginated, SecurityEvent } from '../../../kernel/index.js'
 import { TEAM_EVENT_TYPES } from '../events.js'
 
 /** Who asks for a team's activity: their own rows show where they came from, nobody else's do. */

@@ -1,7 +1,5 @@
 import { QueryTypes, type Transaction } from 'sequelize'
-import { forDialect } from '../../../db/sql.js'
-import { notFound } from '../../../http/errors.js'
-import { User } from '../../../models/index.js'
+import { forDialect, notFound, User } from '../../../kernel/index.js'
 import { TeamMember, type TeamRole } from '../models/team-member.js'
 
 /**

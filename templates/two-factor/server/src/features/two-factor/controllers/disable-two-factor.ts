@@ -1,12 +1,8 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { currentPasswordField } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
+import { type AppContext, currentPasswordField, recordCredentialEvent, signedInUser, validate } from '../../../kernel/index.js'
 import { TwoFactorRecoveryCode } from '../models/two-factor-recovery-code.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
 import { twoFactorEvents } from '../events.js'
-import { signedInUser } from '../../../services/users.js'
 
 export const disableTwoFactorSchema = z.object({ password: currentPasswordField.optional() })
 

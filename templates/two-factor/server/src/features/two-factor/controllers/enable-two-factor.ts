@@ -1,12 +1,7 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { currentPasswordField } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
-import { encrypt } from '../../../security/encryption.js'
+import { type AppContext, currentPasswordField, encrypt, saveUserChanges, signedInUser, validate } from '../../../kernel/index.js'
 import { newTotpSecret, otpauthUrl, qrCodeSvg } from '../services/totp.js'
-import { saveUserChanges } from '../../../services/user-updates.js'
-import { signedInUser } from '../../../services/users.js'
 
 export const enableTwoFactorSchema = z.object({ password: currentPasswordField.optional() })
 

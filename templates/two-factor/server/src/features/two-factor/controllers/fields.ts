@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { msg } from '../../../i18n/translate.js'
+import { msg } from '../../../kernel/index.js'
 
 const required = (field: string) => (issue: { input: unknown }) =>
   issue.input === undefined || issue.input === null ? msg('validation.required', { field }) : msg('validation.string', { field })

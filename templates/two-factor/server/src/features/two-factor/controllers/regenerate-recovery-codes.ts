@@ -1,13 +1,8 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { HttpError } from '../../../http/errors.js'
-import { currentPasswordField } from '../../../http/schemas.js'
-import { validate } from '../../../http/validate.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
+import { type AppContext, currentPasswordField, HttpError, recordCredentialEvent, signedInUser, validate } from '../../../kernel/index.js'
 import { twoFactorEvents } from '../events.js'
 import { replaceRecoveryCodes } from '../services/recovery-codes.js'
-import { signedInUser } from '../../../services/users.js'
 
 export const regenerateRecoveryCodesSchema = z.object({ password: currentPasswordField.optional() })
 

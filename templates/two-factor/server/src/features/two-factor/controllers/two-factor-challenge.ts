@@ -1,16 +1,10 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import type { AppContext } from '../../../context.js'
-import { HttpError } from '../../../http/errors.js'
-import { validate } from '../../../http/validate.js'
-import { User } from '../../../models/index.js'
+import { type AppContext, findUserById, HttpError, identityOf, msg, serializeUser, signIn, User, validate } from '../../../kernel/index.js'
 import type { TwoFactorChallenge } from '../models/two-factor-challenge.js'
-import { signIn } from '../../../services/sign-in.js'
 import { clearChallengeCookie, completeChallenge, countAttempt, openChallenge, voidIfSpent } from '../services/challenges.js'
 import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from '../services/second-factor.js'
-import { findUserById, identityOf, serializeUser } from '../../../services/users.js'
 import { codeField, recoveryCodeField } from './fields.js'
-import { msg } from '../../../i18n/translate.js'
 
 export const twoFactorChallengeSchema = z
   .object({ code: codeField.optional(), recovery_code: recoveryCodeField.optional() })

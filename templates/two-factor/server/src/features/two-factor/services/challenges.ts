@@ -1,10 +1,8 @@
 import type { Request, Response } from 'express'
 import { Op } from 'sequelize'
 import { twoFactor } from '../settings.js'
-import type { AppContext } from '../../../context.js'
+import { type AppContext, clearCookie, cookieNames, hashToken, newOneTimeToken, readSignedCookie, setCookie } from '../../../kernel/index.js'
 import { TwoFactorChallenge } from '../models/two-factor-challenge.js'
-import { clearCookie, cookieNames, readSignedCookie, setCookie } from '../../../services/cookies.js'
-import { hashToken, newOneTimeToken } from '../../../services/one-time-tokens.js'
 
 /**
  * After a correct password of a user with two-factor authentication: no auth cookie yet, only a

@@ -1,10 +1,6 @@
 import { z } from 'zod'
-import type { AppContext, AppFeature } from '../../../context.js'
-import { validate } from '../../../http/validate.js'
-import { User } from '../../../models/index.js'
-import { markWrongConfirmation } from '../../../security/confirmation.js'
+import { type AppContext, type AppFeature, markWrongConfirmation, msg, User, validate } from '../../../kernel/index.js'
 import { checkCode, checkRecoveryCode, countWrongSecondFactor, refuseWhileLocked } from './second-factor.js'
-import { msg } from '../../../i18n/translate.js'
 
 type ConfirmMethod = NonNullable<AppFeature['confirmMethods']>[number]
 

@@ -1,7 +1,6 @@
 import { Op, QueryTypes } from 'sequelize'
 import { twoFactor } from '../settings.js'
-import { sql } from '../../../db/sql.js'
-import { SecurityEvent } from '../../../models/index.js'
+import { SecurityEvent, sql } from '../../../kernel/index.js'
 
 /** The meta of a wrong second factor's `sign_in_failed` event: what the lockout counts. */
 export const SECOND_FACTOR_FAILURE = { factor: 'second_factor' }

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Transaction } from 'sequelize'
 import { twoFactor } from '../settings.js'
 import { TwoFactorRecoveryCode } from '../models/two-factor-recovery-code.js'
-import { hashToken } from '../../../services/one-time-tokens.js'
+import { hashToken } from '../../../kernel/index.js'
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
 

@@ -1,16 +1,10 @@
 import type { Request, Response } from 'express'
-import type { AppContext } from '../../../context.js'
-import { fieldError, HttpError } from '../../../http/errors.js'
-import type { User } from '../../../models/index.js'
-import { recordCredentialEvent } from '../../../security/credential-events.js'
-import { events } from '../../../security/events.js'
+import { type AppContext, decrypt, events, fieldError, HttpError, msg, recordCredentialEvent, type User } from '../../../kernel/index.js'
 import { INVALID_CODE, USED_CODE } from '../controllers/fields.js'
 import { twoFactorEvents } from '../events.js'
-import { decrypt } from '../../../security/encryption.js'
 import { lockedUntil, reachesLockout, SECOND_FACTOR_FAILURE } from './lockout.js'
 import { useRecoveryCode } from './recovery-codes.js'
 import { acceptStep, stepOfCode } from './totp.js'
-import { msg } from '../../../i18n/translate.js'
 
 // A second factor is checked the same way wherever it is typed: at a sign-in's challenge and when
 // confirming it is you (step-up). Wrong ones count toward the same account-wide lockout.

@@ -1,9 +1,8 @@
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import { Op } from 'sequelize'
-import { project } from '../../../config/project.js'
+import { project, User } from '../../../kernel/index.js'
 import { twoFactor } from '../settings.js'
-import { User } from '../../../models/index.js'
 
 export const newTotpSecret = () => new Secret({ size: twoFactor.secretBytes }).base32
 

@@ -1,6 +1,6 @@
 import * as client from 'openid-client'
 import { z } from 'zod'
-import type { Env } from '../../../../config/env.js'
+import type { Env } from '../../../../kernel/index.js'
 import { oauth } from '../../settings.js'
 import type { OAuthProviderSetup } from './types.js'
 

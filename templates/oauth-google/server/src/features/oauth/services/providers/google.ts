@@ -1,4 +1,4 @@
-import type { Env } from '../../../../config/env.js'
+import type { Env } from '../../../../kernel/index.js'
 import { openIdProvider } from '../openid-provider.js'
 
 /** Google is OpenID Connect: its ID token carries the address and whether Google verified it. */

@@ -1,4 +1,4 @@
-import type { Env } from '../../../../config/env.js'
+import type { Env } from '../../../../kernel/index.js'
 import { openIdProvider } from '../openid-provider.js'
 
 /** Any OpenID Connect provider (Keycloak, Auth0, Okta, Entra ID, …), by discovery at `OAUTH_OIDC_ISSUER`. */

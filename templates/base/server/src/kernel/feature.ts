@@ -87,6 +87,35 @@ export interface FeatureRoutes<Ctx> {
   root?(app: Express, ctx: Ctx): void
 }
 
+/** Who an authenticator found behind a request's `Authorization` header. */
+export interface Authenticated {
+  userId: number
+  /** What the credential may do (kernel/auth/principal.ts): `read`, `write`, `admin`. */
+  scopes: readonly string[]
+  /** The credential's own id (an API key's), for its limits and its last use. */
+  credentialId: string
+}
+
+/**
+ * A way to authenticate a request that a layer brings (an API key), asked in layer order after
+ * the kernel's own: the access cookie, then the app's access token as a bearer. A request with an
+ * `Authorization` header is judged by that header alone: no cookie is read and no CSRF check is
+ * asked. The kernel then loads the user through the authentication cache (a deleted user is
+ * refused, a changed role applies), checks the scope the method needs, and keeps every route that
+ * changes credentials, sessions, keys or step-up for sessions only.
+ */
+export interface Authenticator<Ctx> {
+  /** The principal's `via` (`api-key`). */
+  name: string
+  /** Its OpenAPI security schemes by name (`bearer`), listed on every route it may call. */
+  securitySchemes?: Readonly<Record<string, object>>
+  /**
+   * Judges the header: undefined when it is not of this kind (the next authenticator is asked),
+   * null when it is but proves nothing (401), who it is otherwise. May throw an HttpError (a 429).
+   */
+  authenticate(req: Request, header: string, ctx: Ctx): Promise<Authenticated | null | undefined>
+}
+
 /**
  * A way to sign in that a layer brings, besides base's password: the security core counts them
  * all to keep every account a way in (security/ways-in.ts), so no layer names another's.
@@ -194,6 +223,8 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
    */
   openapi?(ctx: Ctx): Promise<readonly RouteDoc[]>
   signInMethods?: readonly SignInMethod[]
+  /** Ways to authenticate a request by its `Authorization` header, asked in layer order after the kernel's own. */
+  authenticators?: readonly Authenticator<Ctx>[]
   credentialTokens?: readonly CredentialToken[]
   confirmMethods?: readonly ConfirmMethod<Ctx>[]
   /** Keeps a row of the layer's for every user (a user's own workspace, say). */

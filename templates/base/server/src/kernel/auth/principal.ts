@@ -1,0 +1,45 @@
+import type { RequestHandler } from 'express'
+import { forbidden, HttpError } from '../../http/errors.js'
+
+/**
+ * Who a request is and what it may do, set beside `req.auth` by authentication. The app's own
+ * sign-in (its access cookie, or that access token sent by a client as `Authorization: Bearer`)
+ * is a `session` and may do all its user may; any other way in (an API key, an access token the
+ * app issued to another app) comes from an authenticator of a layer and carries scopes.
+ */
+export interface Principal {
+  /** `session`, or the name of the authenticator that let it in (`api-key`). */
+  via: string
+  /** What it may do: `all` for a session; else `read` (GET routes), `write` (the others), `admin` (admin routes). */
+  scopes: 'all' | readonly string[]
+  /** The credential's id when it is not a session (an API key's), for its own limits and last use. */
+  credentialId?: string
+}
+
+export const SESSION: Principal = Object.freeze({ via: 'session', scopes: 'all' })
+
+export const hasScope = (principal: Principal | undefined, scope: string): boolean =>
+  principal === undefined || principal.scopes === 'all' || principal.scopes.includes(scope)
+
+/** The scope a request's method needs: reading is `read`, anything else `write`. */
+export const scopeOf = (method: string): string => (method === 'GET' || method === 'HEAD' ? 'read' : 'write')
+
+export const missingScope = () => new HttpError(403, 'errors.scope')
+
+/**
+ * For routes that change credentials, sessions, keys or the step-up state: only the app's own
+ * sign-in may use them, never a key or another app's token, whatever its scopes (403).
+ */
+export const sessionOnly: RequestHandler = (req, _res, next) => {
+  if (req.principal !== undefined && req.principal.via !== 'session') throw forbidden()
+  next()
+}
+
+/**
+ * The routes only a session may use, as the routers place them (routes/account.ts, routes/auth.ts):
+ * the account's but its activity, and sign-in's but `GET /api/auth/me`. The API document marks
+ * the rest of the authenticated routes as open to the layers' credentials.
+ */
+export const sessionOnlyRoute = (method: string, path: string): boolean =>
+  (path.startsWith('/api/account/') && !(method === 'get' && path === '/api/account/activity')) ||
+  (path.startsWith('/api/auth/') && !(method === 'get' && path === '/api/auth/me'))
