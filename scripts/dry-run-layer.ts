@@ -5,9 +5,9 @@
  * route on /api/hello, a job, a way to sign in, and its test), and nothing else by hand. Then runs
  * what regenerates the files the options table makes (`npm run variants:cover -- --write
  * --extend`, `npm run readme:options`, `npm run snapshots:update`, which builds), generates an app
- * with `--hello` through the built CLI, type-checks it and runs the layer's test on the shared
- * install, and last the generator's own checks of the options table and the layers, as CI would.
- * Prints the hand-made changes outside templates/hello/ (there should be none), what the
+ * with `--hello` through the built CLI, type-checks it and runs the layer's test (and the app's
+ * slices test, which holds a layer to the kernel's index) on the shared install, and last the
+ * generator's own checks of the options table and the layers, as CI would. Prints the hand-made changes outside templates/hello/ (there should be none), what the
  * regenerating scripts changed, and the checks that fail, with why. Exit 1 when a step or a check
  * fails or a hand-made change lies outside the folder.
  *
@@ -76,6 +76,8 @@ function summarise(paths: string[]): string[] {
   return [...groups].map(([path, count]) => (path.endsWith('/') ? `${path} (${count} ${count === 1 ? 'file' : 'files'})` : path))
 }
 
+const SLICES_TEST = 'server/tests/slices.test.ts'
+
 /** The app generated with `--hello` by the built CLI, type-checked, and the layer's test run; stops at the first failure. */
 async function generateAndTest(): Promise<boolean> {
   if (!(await step('generate', 'node', ['bin/create-cookie-auth-app.js', app, '--hello', '--yes', '--no-install', '--no-git'], { cwd: copy }))) return false
@@ -85,7 +87,9 @@ async function generateAndTest(): Promise<boolean> {
   return (
     (await step('typecheck server', bin('tsc'), ['--noEmit', '-p', 'tsconfig.server.json'], { cwd: app })) &&
     (await step('typecheck tests', bin('tsc'), ['--noEmit', '-p', 'tsconfig.test.json'], { cwd: app })) &&
-    (await step('hello test', bin('vitest'), ['run', '--project', 'server', 'server/tests/hello.test.ts'], { cwd: app, env: appEnv() }))
+    (await step('hello test', bin('vitest'), ['run', '--project', 'server', 'server/tests/hello.test.ts'], { cwd: app, env: appEnv() })) &&
+    // The app's fitness test of its slices, where base has one: the layer stands on the kernel's index alone.
+    (!existsSync(join(app, SLICES_TEST)) || (await step('slices test', bin('vitest'), ['run', '--project', 'server', SLICES_TEST], { cwd: app, env: appEnv() })))
   )
 }
 
