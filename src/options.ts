@@ -1,6 +1,6 @@
 import { formatDuration, parseDuration } from './duration.js'
 import { LAYER_MODULES } from './layer-rows.js'
-import { type Environment, InvalidValue, type LayerAnswers, type OptionRow, type SetupKey, choice, row } from './option-row.js'
+import { InvalidValue, type LayerAnswers, type OptionRow, type SetupKey, choice, row } from './option-row.js'
 
 /**
  * The single source of truth for the CLI: every answer the generator takes is one row here.

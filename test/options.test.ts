@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { answersFromFlags, brokenRule, withDefaults } from '../src/cli/answers.js'
 import { buildProgram, statedDefault } from '../src/cli/program.js'
 import { formatDuration, parseDuration } from '../src/duration.js'
-import { type BaseAnswers, OPTIONS, answersToArgs } from '../src/options.js'
+import { type BaseAnswers, LAYER_ORDER, OPTIONS, answersToArgs } from '../src/options.js'
 import { ALL_VARIANT_IDS, VARIANT_IDS, variant, variantAnswers } from '../src/variants.js'
 
 const env = { userAgent: undefined, gitAvailable: true }
@@ -62,6 +62,14 @@ describe('answers', () => {
       expect(statedDefault(option), `${option.flag}: the default against the contract's`).toBe(option.contractDefault)
       expect(defaults[option.key], option.flag).toEqual(option.default(env))
     }
+  })
+
+  it("takes each layer's row from its layer.ts, in LAYER_ORDER, after base's answers and before the setup rows", () => {
+    const layered = OPTIONS.filter((option) => option.layer).map((option) => option.layer)
+    // Every layer LAYER_ORDER names has its row; one it does not name follows them.
+    expect(layered.slice(0, LAYER_ORDER.length)).toEqual([...LAYER_ORDER])
+    const kinds = OPTIONS.map((option) => (option.layer ? 'layer' : option.setup ? 'setup' : 'app'))
+    expect(kinds.join(' ')).toMatch(/^(app )+(layer )+setup( setup)*$/)
   })
 
   it('takes the package manager from the user agent and git from PATH', () => {
