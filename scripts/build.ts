@@ -2,12 +2,15 @@
 // as create-vue does: one file to load instead of dozens of modules makes `npx` start faster.
 // The templates go into one file beside it, dist/templates.pack, with every .ejs compiled ahead:
 // the bundle's default store reads that pack instead of walking templates/ (src/generate/templates).
+// The feature layers' rows of the options table (templates/<layer>/layer.ts) are bundled as code: a
+// module importing each one found now takes src/layer-rows.ts's place, which imports them from the folder.
 // Type-checking is tsc's job (`npm run typecheck`); esbuild only strips the types.
 import { mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Plugin, build } from 'esbuild'
 import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
 import { writeTemplatePack } from '../src/generate/templates/pack-writer.js'
+import { LAYER_ROW_FILE, layersWithRows } from '../src/layer-files.js'
 
 const dist = new URL('../dist/', import.meta.url)
 
@@ -18,6 +21,25 @@ const packedTemplates: Plugin = {
     esbuild.onResolve({ filter: /\/templates\/default-store\.js$/ }, (args) => ({
       path: join(args.resolveDir, 'templates', 'default-store.bundle.ts'),
     }))
+  },
+}
+
+/** src/layer-rows.ts → static imports of every templates/<layer>/layer.ts, so the rows are in dist/cli/. */
+const bundledLayerRows: Plugin = {
+  name: 'bundled-layer-rows',
+  setup(esbuild) {
+    esbuild.onResolve({ filter: /\/layer-rows\.js$/ }, (args) => ({ path: join(args.resolveDir, 'layer-rows.js'), namespace: 'layer-rows' }))
+    esbuild.onLoad({ filter: /.*/, namespace: 'layer-rows' }, () => {
+      const names = layersWithRows(TEMPLATES_DIR)
+      return {
+        contents: [
+          ...names.map((name, index) => `import * as layer${index} from ${JSON.stringify(join(TEMPLATES_DIR, name, LAYER_ROW_FILE))}`),
+          `export const LAYER_MODULES = [${names.map((name, index) => `{ name: ${JSON.stringify(name)}, exports: layer${index} }`).join(', ')}]`,
+        ].join('\n'),
+        loader: 'js',
+        resolveDir: TEMPLATES_DIR,
+      }
+    })
   },
 }
 
@@ -37,7 +59,7 @@ await build({
   // own, and finds the pack (default-store.bundle.ts) and package.json (generate/record.ts)
   // relative to whichever module holds it.
   chunkNames: '[name]-[hash]',
-  plugins: [packedTemplates],
+  plugins: [packedTemplates, bundledLayerRows],
   // Bundled CommonJS packages (prompts, cross-spawn) call require() for Node's built-ins.
   banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
   logLevel: 'warning',

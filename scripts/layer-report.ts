@@ -1,10 +1,13 @@
 /**
  * Where each feature layer sits in a generated server, and how its folders import each other
- * (issue 39's measure). For every feature layer of the options table: the server files it adds
- * (against the same answers without it), the folders they are in, and the base files whose
- * contents it changes. Then the folder-level import graph of server/src (a folder is a first
- * level folder, each `features/<layer>/`, and each file at the top): the strongly connected folders and the imports
- * that close their cycles.
+ * (issue 39's measure). The app has every feature layer of the options table on (a list's every
+ * value). For each layer: the server files it adds (against the same answers with the layer at its
+ * default, off), the folders they are in, and the base files whose contents it changes. Then the
+ * folder-level import graph of server/src (a node is a first level folder, each
+ * `features/<layer>/`, each file at the top, and each file directly in `features/`: the registry
+ * `features/index.ts` apart from what else sits beside it): the kernel (`server/src/kernel/`,
+ * when the app has one) and the registry, each with what it imports and what imports it, the
+ * strongly connected folders and the imports that close their cycles.
  *
  *   npx tsx scripts/layer-report.ts     (copied into a worktree of an older revision: its "before")
  */
@@ -15,14 +18,16 @@ import { variantAnswers } from '../src/variants.js'
 import { countingRandom } from '../test/helpers/random.js'
 
 const layered = OPTIONS.filter((option) => option.layer)
-const full: Answers = { ...variantAnswers('sqlite'), twoFactor: true, passkeys: true, oauth: ['github', 'google', 'oidc'] } as Answers
+const ENV = { userAgent: undefined, gitAvailable: false }
+/** Every layer on: a yes/no row yes, a list row every value. */
+const full: Answers = { ...variantAnswers('sqlite'), ...Object.fromEntries(layered.map((option) => [option.key, option.choices ? [...option.choices] : true])) }
 const render = (answers: Answers) => renderProject(answers, 'x', { random: countingRandom() })
 const all = render(full)
 const server = (files: Map<string, Buffer>) => [...files.keys()].filter((path) => path.startsWith('server/src/'))
 
 console.log('layer            files  folders  base files it changes')
 for (const option of layered) {
-  const off = render({ ...full, [option.key]: option.key === 'oauth' ? [] : false } as Answers)
+  const off = render({ ...full, [option.key]: option.default(ENV) })
   const added = server(all).filter((path) => !off.has(path))
   const folders = new Set(added.map((path) => dirname(path).replace(/^server\/src\/?/, '') || '.'))
   const touched = server(off).filter((path) => !all.get(path)!.equals(off.get(path)!))
@@ -31,12 +36,18 @@ for (const option of layered) {
 }
 
 // The folder graph: an edge per import from a file of one folder to a file of another.
+const REGISTRY = 'features/index.ts'
+const KERNEL = 'kernel'
 const folderOf = (path: string) => {
   const parts = path.slice('server/src/'.length).split('/')
   // A file at the top (create-context.ts, app.ts, index.ts) is a node of its own.
   if (parts.length === 1) return parts[0]!.replace(/\.ts$/, '')
-  return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts[0]!
+  // In features/: each layer's folder, and each file beside them (the registry, features/types.ts) on its own.
+  if (parts[0] === 'features') return `features/${parts[1]}`
+  return parts[0]!
 }
+/** A feature layer's node, `features/<layer>` (a folder); not the files beside the layers. */
+const isFeature = (node: string) => node.startsWith('features/') && !node.endsWith('.ts')
 const edges = new Map<string, Map<string, number>>()
 for (const path of server(all).filter((file) => file.endsWith('.ts'))) {
   const text = all.get(path)!.toString('utf8')
@@ -86,11 +97,25 @@ const knots = components.filter((component) => component.length > 1)
 const inKnot = new Map(knots.flatMap((component, i) => component.map((folder) => [folder, i] as const)))
 let closing = 0
 for (const [from, out] of edges) for (const [to, count] of out) if (inKnot.has(from) && inKnot.get(from) === inKnot.get(to)) closing += count
+const importsOf = (node: string) => [...(edges.get(node) ?? new Map<string, number>())].sort(([a], [b]) => a.localeCompare(b)).map(([to, count]) => `${to} (${count})`)
+const importersOf = (node: string) =>
+  [...edges]
+    .flatMap(([from, out]) => (out.has(node) ? [`${from} (${out.get(node)})`] : []))
+    .sort()
+const kernelFiles = server(all).filter((path) => path.startsWith(`server/src/${KERNEL}/`))
+console.log(`\nkernel (server/src/${KERNEL}/): ${kernelFiles.length === 0 ? 'none in this app' : `${kernelFiles.length} files`}`)
+if (kernelFiles.length) {
+  console.log(`  imports: ${importsOf(KERNEL).join(', ') || 'nothing'}`)
+  console.log(`  imported by: ${importersOf(KERNEL).join(', ') || 'nothing'}`)
+}
+console.log(`registry (server/src/${REGISTRY}):`)
+console.log(`  imports: ${importsOf(REGISTRY).join(', ') || 'nothing'}`)
+console.log(`  imported by: ${importersOf(REGISTRY).join(', ') || 'nothing'}`)
 console.log(`\nfolder graph of server/src: ${folders.length} folders, ${[...edges.values()].reduce((sum, out) => sum + out.size, 0)} folder-to-folder edges`)
 console.log(`strongly connected folders: ${knots.length === 0 ? 'none' : knots.map((component) => `${component.length} (${component.join(', ')})`).join('; ')}`)
 console.log(`imports between folders of one knot: ${closing}`)
-// The registry (features/index.ts, in folder `features`) lists the layers: that is its job.
+// The registry (features/index.ts) lists the layers: that is its job.
 const baseToFeature = [...edges]
-  .filter(([from]) => !from.startsWith('features/') && from !== 'features')
-  .flatMap(([from, out]) => [...out.keys()].filter((to) => to.startsWith('features/')).map((to) => `${from} → ${to}`))
+  .filter(([from]) => !isFeature(from) && from !== REGISTRY)
+  .flatMap(([from, out]) => [...out.keys()].filter(isFeature).map((to) => `${from} → ${to}`))
 console.log(`base folders importing a feature folder (the registry aside): ${baseToFeature.length === 0 ? 'none' : baseToFeature.join(', ')}`)

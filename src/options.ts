@@ -1,120 +1,38 @@
 import { formatDuration, parseDuration } from './duration.js'
+import { LAYER_MODULES } from './layer-rows.js'
+import { InvalidValue, type LayerAnswers, type OptionRow, type SetupKey, choice, row } from './option-row.js'
 
 /**
  * The single source of truth for the CLI: every answer the generator takes is one row here.
  * The commander flags, `--help`, the prompts, validation, the non-interactive defaults, the
- * reproduce-this-project command and the test variants are all derived from this table.
+ * reproduce-this-project command, the test variants and README.md's options table are all derived
+ * from this table. Base's rows are below; each feature layer's row lives with the layer, in
+ * `templates/<layer>/layer.ts`, and comes in at LAYER_ORDER's place.
  */
+
+export { type Environment, type FeatureKey, InvalidValue, type LayerAnswers, type OptionRow, type Row, type SetupKey } from './option-row.js'
 
 export const DATABASES = ['sqlite', 'mysql', 'postgres'] as const
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const
-export const OAUTH_PROVIDERS = ['github', 'google', 'oidc'] as const
 export type Database = (typeof DATABASES)[number]
 export type PackageManager = (typeof PACKAGE_MANAGERS)[number]
-export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number]
 
-export interface Answers {
+/** The answers of base's rows; each feature layer adds its own (LayerAnswers, from its layer.ts). */
+export interface BaseAnswers {
   db: Database
   accessTtl: number
   refreshTtl: number
   rememberTtl: number
   emailVerification: boolean
   cookieName: string
-  twoFactor: boolean
-  passkeys: boolean
-  oauth: OAuthProvider[]
-  teams: boolean
   pm: PackageManager
   install: boolean
   git: boolean
 }
 
-/** What the defaults may depend on: the environment the CLI was started in. */
-export interface Environment {
-  userAgent: string | undefined
-  gitAvailable: boolean
-}
+export interface Answers extends BaseAnswers, LayerAnswers {}
 
-/** A value that failed its rule; `allowed` completes "… is invalid: <allowed>". */
-export class InvalidValue extends Error {
-  constructor(readonly allowed: string) {
-    super(allowed)
-  }
-}
-
-interface Row<K extends keyof Answers> {
-  key: K
-  /** The long flag; booleans also get `--no-<name>`. */
-  flag: `--${string}`
-  /** Shown in `--help` after the flag, for valued options. */
-  valueName?: string
-  description: string
-  /** How `--help` states the default, where it depends on the environment. */
-  defaultHelp?: string
-  /** The prompt's question; rows without one are never asked. */
-  prompt?: string
-  /** Choices, for a prompt offering a list. */
-  choices?: readonly string[]
-  /** The answer is a list of `choices` (a multi-select prompt; a comma list on the command line). */
-  multiple?: boolean
-  default: (env: Environment) => Answers[K]
-  /** Text → value, for valued flags and text prompts. Throws InvalidValue. */
-  parse?: (text: string) => Answers[K]
-  /** Value → the flag's text, for the reproduce command. */
-  format?: (value: Answers[K]) => string
-  /**
-   * How the variant matrix (src/variants.ts) covers this answer besides its default: `tag` names
-   * the other value in variant ids, `custom` is that value for a valued option. Options sharing a
-   * tag change together. Rows with `choices` are covered value by value without this.
-   */
-  matrix?: { tag: string; custom?: string }
-  /**
-   * For a feature: the template layer (`templates/<layer>/`) that a yes adds, or, for a list, a
-   * non-empty answer, followed by `templates/<layer>-<value>/` for each value chosen.
-   */
-  layer?: K extends FeatureKey ? string : never
-  /**
-   * A yes/no row that `add <flag name>` turns on although it has no layer of its own. Rows with a
-   * `layer` are features already: `add <flag name>`, or `add <layer>-<value>` for a list.
-   */
-  feature?: K extends FeatureKey ? true : never
-  /** Chosen once for good: why `update` refuses to change it. */
-  fixed?: string
-  /**
-   * How this run sets the app up rather than what the app is: never recorded in cookie-auth.json,
-   * so `update` decides it afresh (the package manager from the app's lockfile).
-   */
-  setup?: K extends SetupKey ? true : never
-}
-
-/** The rows marked `setup`; cookie-auth.json records every other answer. */
-export type SetupKey = 'pm' | 'install' | 'git'
 export type RecordedAnswers = Omit<Answers, SetupKey>
-
-type FeatureKey = { [K in keyof Answers]: Answers[K] extends boolean | string[] ? K : never }[keyof Answers]
-
-export type OptionRow = { [K in keyof Answers]: Row<K> }[keyof Answers]
-
-function choice<T extends string>(values: readonly T[]) {
-  return (text: string): T => {
-    if ((values as readonly string[]).includes(text)) return text as T
-    throw new InvalidValue(`use ${values.join(' or ')}`)
-  }
-}
-
-/** A comma list of `values` (in their order, once each), or `none`. */
-function list<T extends string>(values: readonly T[]) {
-  return (text: string): T[] => {
-    const items = text.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean)
-    if (items.length === 1 && items[0] === 'none') return []
-    if (items.some((item) => !(values as readonly string[]).includes(item))) {
-      throw new InvalidValue(`use none or a comma list of ${values.join(', ')}`)
-    }
-    return values.filter((value) => items.includes(value))
-  }
-}
-
-const formatList = (values: readonly string[]) => (values.length ? values.join(',') : 'none')
 
 function duration(text: string): number {
   const seconds = parseDuration(text)
@@ -131,11 +49,8 @@ function detectPackageManager(userAgent: string | undefined): PackageManager {
   return (PACKAGE_MANAGERS as readonly string[]).includes(name ?? '') ? (name as PackageManager) : 'npm'
 }
 
-function row<K extends keyof Answers>(definition: Row<K>): OptionRow {
-  return definition as unknown as OptionRow
-}
-
-export const OPTIONS: readonly OptionRow[] = [
+/** Base's rows of what the app is: the table's first rows. */
+const APP_ROWS: readonly OptionRow[] = [
   row({
     key: 'db',
     flag: '--db',
@@ -146,6 +61,7 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => 'sqlite',
     parse: choice(DATABASES),
     fixed: 'moving data between databases is not a template change',
+    readme: 'the database the app runs on (Sequelize driver, `DATABASE_URL`, `deploy/compose.yaml`)',
   }),
   row({
     key: 'accessTtl',
@@ -157,6 +73,7 @@ export const OPTIONS: readonly OptionRow[] = [
     parse: duration,
     format: formatDuration,
     matrix: { tag: 'custom', custom: '10m' },
+    readme: 'life of the access token and its cookie (`server/src/config/auth.ts`)',
   }),
   row({
     key: 'refreshTtl',
@@ -168,6 +85,7 @@ export const OPTIONS: readonly OptionRow[] = [
     parse: duration,
     format: formatDuration,
     matrix: { tag: 'custom', custom: '2h' },
+    readme: 'life of a sign-in without "remember me"',
   }),
   row({
     key: 'rememberTtl',
@@ -179,6 +97,7 @@ export const OPTIONS: readonly OptionRow[] = [
     parse: duration,
     format: formatDuration,
     matrix: { tag: 'custom', custom: '14d' },
+    readme: 'life of a sign-in with "remember me"',
   }),
   row({
     key: 'emailVerification',
@@ -188,6 +107,7 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => false,
     feature: true,
     matrix: { tag: 'verify' },
+    readme: 'registration mails a link and the account can sign in once the link is opened; login refuses unverified addresses',
   }),
   row({
     key: 'cookieName',
@@ -201,48 +121,12 @@ export const OPTIONS: readonly OptionRow[] = [
       throw new InvalidValue('use a letter followed by up to 31 letters, digits, _ or -')
     },
     matrix: { tag: 'custom', custom: 'acme' },
+    readme: 'cookie names `{prefix}_access`, `_refresh`, `_session` (and the Redis key prefix)',
   }),
-  row({
-    key: 'twoFactor',
-    flag: '--two-factor',
-    description: 'offer two-factor authentication (TOTP)',
-    prompt: 'Offer two-factor authentication (TOTP)?',
-    default: () => false,
-    layer: 'two-factor',
-    matrix: { tag: '2fa' },
-  }),
-  row({
-    key: 'passkeys',
-    flag: '--passkeys',
-    description: 'offer passkeys (WebAuthn)',
-    prompt: 'Offer passkeys (WebAuthn)?',
-    default: () => false,
-    layer: 'passkeys',
-    matrix: { tag: 'passkeys' },
-  }),
-  row({
-    key: 'oauth',
-    flag: '--oauth',
-    valueName: '<providers>',
-    description: `sign in with (none, or a comma list of ${OAUTH_PROVIDERS.join(', ')})`,
-    prompt: 'Sign in with',
-    choices: OAUTH_PROVIDERS,
-    multiple: true,
-    default: () => [],
-    parse: list(OAUTH_PROVIDERS),
-    format: formatList,
-    layer: 'oauth',
-    matrix: { tag: 'oauth', custom: OAUTH_PROVIDERS.join(',') },
-  }),
-  row({
-    key: 'teams',
-    flag: '--teams',
-    description: 'teams: a personal team per user, shared teams with roles and invitations',
-    prompt: 'Add teams (shared workspaces with roles and invitations)?',
-    default: () => false,
-    layer: 'teams',
-    matrix: { tag: 'teams' },
-  }),
+]
+
+/** Base's rows of how this run sets the app up (`setup`): the table's last rows. */
+const SETUP_ROWS: readonly OptionRow[] = [
   row({
     key: 'pm',
     flag: '--pm',
@@ -252,6 +136,8 @@ export const OPTIONS: readonly OptionRow[] = [
     default: (env) => detectPackageManager(env.userAgent),
     parse: choice(PACKAGE_MANAGERS),
     setup: true,
+    readme:
+      'the package manager the scripts, next steps and install use: npm 11, pnpm 10, yarn 1, yarn 4 (its default Plug\'n\'Play linker) or bun 1, each proven before every release (`npm run test:install -- --all`; CI installs with npm and pnpm on each run)',
   }),
   row({
     key: 'install',
@@ -260,6 +146,7 @@ export const OPTIONS: readonly OptionRow[] = [
     prompt: 'Install dependencies now?',
     default: () => true,
     setup: true,
+    readme: 'installs the dependencies after generating',
   }),
   row({
     key: 'git',
@@ -269,8 +156,38 @@ export const OPTIONS: readonly OptionRow[] = [
     prompt: 'Initialise a git repository?',
     default: (env) => env.gitAvailable,
     setup: true,
+    readme: '`git init` and a first commit',
   }),
 ]
+
+/**
+ * The feature layers' rows, between APP_ROWS and SETUP_ROWS, in this order: the one place that
+ * states it (it is the order of `--help`, the prompts, the layers applied and the variant ids).
+ * A layer not named here comes after these, by folder name, so adding a layer takes its folder
+ * alone; naming it here moves it.
+ */
+export const LAYER_ORDER: readonly string[] = ['two-factor', 'passkeys', 'oauth', 'teams']
+
+/** A layer.ts's default export, checked as far as a value can be: an object row of that layer. */
+function layerRow({ name, exports }: { name: string; exports: unknown }): OptionRow {
+  const found = (exports as { default?: unknown } | null)?.default
+  if (typeof found !== 'object' || found === null || (found as { layer?: unknown }).layer !== name || typeof (found as { key?: unknown }).key !== 'string') {
+    throw new Error(`templates/${name}/layer.ts: its default export must be defineOption({ …, layer: '${name}' })`)
+  }
+  return found as OptionRow
+}
+
+function rank(layer: string): number {
+  const at = LAYER_ORDER.indexOf(layer)
+  return at === -1 ? LAYER_ORDER.length : at
+}
+
+/** The feature layers' rows in LAYER_ORDER (then by name). */
+export const LAYER_ROWS: readonly OptionRow[] = LAYER_MODULES.map(layerRow).sort(
+  (a, b) => rank(a.layer!) - rank(b.layer!) || (a.layer! < b.layer! ? -1 : a.layer! > b.layer! ? 1 : 0),
+)
+
+export const OPTIONS: readonly OptionRow[] = [...APP_ROWS, ...LAYER_ROWS, ...SETUP_ROWS]
 
 type DurationKey = 'accessTtl' | 'refreshTtl' | 'rememberTtl'
 

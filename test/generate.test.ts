@@ -4,10 +4,14 @@ import { describe, expect, it } from 'vitest'
 import { generate, packageName, renderProject } from '../src/generate/index.js'
 import { deepMerge, finishPackageJson, pinnedVersions } from '../src/generate/package-json.js'
 import { RECORD_FILE } from '../src/generate/record.js'
+import { layersFor } from '../src/generate/layers.js'
 import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
+import { templateFiles } from '../src/generate/templates/pack-writer.js'
+import { LAYER_ROW_FILE } from '../src/layer-files.js'
 import { OPTIONS } from '../src/options.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree, tempDir } from './helpers/cli.js'
+import { layerMentions } from './helpers/layer-names.js'
 import { countingRandom } from './helpers/random.js'
 
 const sqlite = variantAnswers('sqlite')
@@ -133,6 +137,22 @@ describe('generate', () => {
     }
   })
 
+  it("writes no layer's options row (layer.ts), with every layer on, from the folder or the pack", () => {
+    const rows = readdirSync(TEMPLATES_DIR).filter((layer) => existsSync(join(TEMPLATES_DIR, layer, LAYER_ROW_FILE)))
+    expect(rows.sort()).toEqual(OPTIONS.flatMap((option) => (option.layer ? [option.layer] : [])).sort())
+    const everyLayer = { ...sqlite, ...Object.fromEntries(OPTIONS.filter((option) => option.layer).map((option) => [option.key, option.choices ? [...option.choices] : true])) }
+    expect(layersFor(everyLayer)).toEqual(expect.arrayContaining(rows))
+    const dir = tempDir()
+    try {
+      const written = generate(everyLayer, join(dir.path, 'app'), { random: countingRandom() })
+      expect(written.filter((path) => path.split('/').pop() === LAYER_ROW_FILE)).toEqual([])
+      expect(listTree(join(dir.path, 'app')).filter((path) => path.split('/').pop() === LAYER_ROW_FILE)).toEqual([])
+    } finally {
+      dir.remove()
+    }
+    expect([...templateFiles(TEMPLATES_DIR).keys()].filter((path) => path.endsWith(`/${LAYER_ROW_FILE}`) && path.split('/').length === 2)).toEqual([])
+  })
+
   it.each([
     ['my-app', 'my-app'],
     ['My App!', 'my-app'],
@@ -208,16 +228,16 @@ describe('the contract of a generated app', () => {
   // The extension points of base (server/src/features/, client/src/features/) are the only way in.
   // A list's layer brings one layer per value (`oauth-github`): they are off with it, and checked with it.
   describe.each(OPTIONS.filter((option) => option.layer))('the $layer layer', ({ key, layer, default: fallback }) => {
-    const name = new RegExp(layer!.split('-').join('[-_ ]?'), 'i')
     const folders = readdirSync(TEMPLATES_DIR).filter((dir) => dir === layer || dir.startsWith(`${layer}-`))
     const shipped = folders.flatMap((folder) =>
       listTree(join(TEMPLATES_DIR, folder)).filter((path) => !path.endsWith('/') && !path.startsWith('partials/') && path !== 'package.json'),
     )
 
+    // In code: as an identifier or a path segment (test/helpers/layer-names.ts), not in comments or prose.
     it('is named nowhere in base or a database layer', () => {
       for (const common of readdirSync(TEMPLATES_DIR).filter((dir) => dir === 'base' || dir.startsWith('db-'))) {
         for (const path of listTree(join(TEMPLATES_DIR, common)).filter((entry) => !entry.endsWith('/'))) {
-          expect(readFileSync(join(TEMPLATES_DIR, common, path), 'utf8'), `${common}/${path}`).not.toMatch(name)
+          expect(layerMentions(readFileSync(join(TEMPLATES_DIR, common, path), 'utf8'), path, layer!), `${common}/${path}`).toEqual([])
         }
       }
     })
@@ -225,12 +245,46 @@ describe('the contract of a generated app', () => {
     it.each(VARIANT_IDS)('leaves no trace in %s when off', (id) => {
       const off = renderProject({ ...variantAnswers(id), [key]: fallback({ userAgent: undefined, gitAvailable: false }) }, 'x', { random: countingRandom() })
       for (const path of shipped) expect(off.has(path.replace(/(^|\/)_/g, '$1.').replace(/\.ejs$/, '')), path).toBe(false)
-      for (const [path, contents] of withoutRecord(off)) expect(contents.toString('utf8'), path).not.toMatch(name)
+      for (const [path, contents] of withoutRecord(off)) expect(layerMentions(contents.toString('utf8'), path, layer!), path).toEqual([])
       const dependencies = Object.keys(JSON.parse(off.get('package.json')!.toString()).dependencies)
       for (const folder of folders.filter((dir) => existsSync(join(TEMPLATES_DIR, dir, 'package.json')))) {
         const fragment = JSON.parse(readFileSync(join(TEMPLATES_DIR, folder, 'package.json'), 'utf8')) as { dependencies?: string[] }
         for (const dependency of fragment.dependencies ?? []) expect(dependencies).not.toContain(dependency)
       }
+    })
+  })
+
+  // What "names a layer" means above, on a layer `hello`: code that would tie base to it, and what merely says hello.
+  describe('naming a layer in code', () => {
+    it.each([
+      ['server/src/app.ts', "import { feature } from './features/hello/index.js'\n"],
+      ['server/src/app.ts', "const routes = await import('./features/hello/routes.js')\n"],
+      ['server/src/app.ts', 'export const helloRoutes = []\n'],
+      ['server/tests/app.test.ts', "await supertest(app).get('/api/hello').expect(404)\n"],
+      ['client/src/App.vue', '<template><HelloCard :to="helloLink" /></template>\n'],
+      ['client/src/App.vue', "<template><p>{{ t('hello.title') }}</p></template>\n"],
+      ['server/src/config/auth.ts.ejs', '<% if (hello) { -%>\nexport const on = true\n<% } -%>\n'],
+      ['deploy/compose.yaml', 'environment:\n  HELLO_SECRET: x\n'],
+    ])('finds the layer in %s: %j', (path, text) => {
+      expect(layerMentions(text, path, 'hello')).not.toEqual([])
+    })
+
+    it.each([
+      ['server/src/app.ts', '// the features/hello/ folder is not imported here\n/* HelloCard */ const x = 1\n'],
+      ['server/src/i18n/messages/en.ts', "export const en = {\n  mail: {\n    hello: 'Hello {{name}},',\n    helloNobody: 'Hello,',\n  },\n}\n"],
+      ['server/src/mail/messages.ts', "const greeting = (t: Translate) => t('mail.helloNobody')\n"],
+      ['server/tests/mail.test.ts', "expect(received.body).toContain('Hello Olivia,')\n"],
+      ['client/tests/visit.test.ts', "state.text = 'hello'\n"],
+      ['client/src/App.vue', '<template><!-- HelloCard --><p>Hello</p></template>\n'],
+      ['README.md.ejs', 'Say hello to the features/hello/ folder.\n<%# hello %>\n'],
+      ['deploy/compose.yaml', '# hello\nservices: {}\n'],
+    ])('finds no layer in %s: %j', (path, text) => {
+      expect(layerMentions(text, path, 'hello')).toEqual([])
+    })
+
+    it('matches a name by its words, in any case and separators', () => {
+      const code = "const twoFactorSecret = 1\nconst TWO_FACTOR = 2\nconst path = '/api/two-factor/setup'\nconst factor = 3\n"
+      expect(layerMentions(code, 'x.ts', 'two-factor')).toEqual(['identifier "twoFactorSecret"', 'identifier "TWO_FACTOR"', 'string "/api/two-factor/setup"'])
     })
   })
 

@@ -1,11 +1,24 @@
 import { describe, expect, it } from 'vitest'
 import { answersFromFlags, brokenRule, withDefaults } from '../src/cli/answers.js'
-import { buildProgram } from '../src/cli/program.js'
+import { buildProgram, statedDefault } from '../src/cli/program.js'
 import { formatDuration, parseDuration } from '../src/duration.js'
-import { OPTIONS, answersToArgs } from '../src/options.js'
+import { type BaseAnswers, LAYER_ORDER, OPTIONS, answersToArgs } from '../src/options.js'
 import { ALL_VARIANT_IDS, VARIANT_IDS, variant, variantAnswers } from '../src/variants.js'
 
 const env = { userAgent: undefined, gitAvailable: true }
+
+/** CONTRACT.md §1's defaults of base's rows (the environment above's); each layer's row states its own (`contractDefault`). */
+const CONTRACT_DEFAULTS: BaseAnswers = {
+  db: 'sqlite',
+  accessTtl: 900,
+  refreshTtl: 3600,
+  rememberTtl: 2592000,
+  emailVerification: false,
+  cookieName: 'app',
+  pm: 'npm',
+  install: true,
+  git: true,
+}
 
 function flags(args: string[]) {
   return buildProgram().parse(args, { from: 'user' }).opts()
@@ -39,21 +52,24 @@ describe('durations', () => {
 
 describe('answers', () => {
   it('uses the contract defaults', () => {
-    expect(withDefaults(answersFromFlags(flags([])), env)).toEqual({
-      db: 'sqlite',
-      accessTtl: 900,
-      refreshTtl: 3600,
-      rememberTtl: 2592000,
-      emailVerification: false,
-      cookieName: 'app',
-      twoFactor: false,
-      passkeys: false,
-      oauth: [],
-      teams: false,
-      pm: 'npm',
-      install: true,
-      git: true,
-    })
+    const defaults = withDefaults(answersFromFlags(flags([])), env)
+    expect(Object.keys(defaults).sort()).toEqual(OPTIONS.map((option) => option.key).sort())
+    const [layered, base] = [OPTIONS.filter((option) => option.layer), OPTIONS.filter((option) => !option.layer)]
+    expect(Object.fromEntries(base.map((option) => [option.key, defaults[option.key]]))).toEqual(CONTRACT_DEFAULTS)
+    // A layer's row states the contract's default itself, as CONTRACT.md §1 words it (`no`, `none`).
+    for (const option of layered) {
+      expect(option.contractDefault, `${option.flag}: contractDefault`).toBeDefined()
+      expect(statedDefault(option), `${option.flag}: the default against the contract's`).toBe(option.contractDefault)
+      expect(defaults[option.key], option.flag).toEqual(option.default(env))
+    }
+  })
+
+  it("takes each layer's row from its layer.ts, in LAYER_ORDER, after base's answers and before the setup rows", () => {
+    const layered = OPTIONS.filter((option) => option.layer).map((option) => option.layer)
+    // Every layer LAYER_ORDER names has its row; one it does not name follows them.
+    expect(layered.slice(0, LAYER_ORDER.length)).toEqual([...LAYER_ORDER])
+    const kinds = OPTIONS.map((option) => (option.layer ? 'layer' : option.setup ? 'setup' : 'app'))
+    expect(kinds.join(' ')).toMatch(/^(app )+(layer )+setup( setup)*$/)
   })
 
   it('takes the package manager from the user agent and git from PATH', () => {
@@ -142,12 +158,17 @@ describe('answers', () => {
   })
 
   it('covers every pair of values of two dimensions in the set npm test runs, and every combination with --all', () => {
+    // From the options table: a prompted single choice varies over its choices, each `matrix` tag
+    // (rows sharing one change together) is on or off, and Redis is on or off.
+    const covered = OPTIONS.filter((option) => option.matrix || (option.choices && option.prompt && !option.multiple))
     const values = (id: string) => {
       const answers = variantAnswers(id)
-      return { db: answers.db, verify: answers.emailVerification, twoFactor: answers.twoFactor, passkeys: answers.passkeys, oauth: answers.oauth.length > 0, custom: answers.cookieName !== 'app', teams: answers.teams, redis: variant(id).redis }
+      return { ...Object.fromEntries(covered.map((option) => [option.key, JSON.stringify(answers[option.key])])), redis: variant(id).redis }
     }
+    const choices = OPTIONS.flatMap((option) => (option.choices && option.prompt && !option.multiple ? [option.choices.length] : []))
+    const tags = new Set(OPTIONS.flatMap((option) => (option.matrix ? [option.matrix.tag] : [])))
     const all = ALL_VARIANT_IDS.map(values)
-    expect(all).toHaveLength(3 * 2 * 2 * 2 * 2 * 2 * 2 * 2)
+    expect(all).toHaveLength(choices.reduce((product, count) => product * count, 1) * 2 ** tags.size * 2)
     expect(new Set(all.map((v) => JSON.stringify(v))).size).toBe(all.length)
     const tested = VARIANT_IDS.map(values)
     const keys = Object.keys(tested[0]!) as (keyof ReturnType<typeof values>)[]

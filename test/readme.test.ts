@@ -4,6 +4,7 @@ import { buildProgram } from '../src/cli/program.js'
 import { formatDuration } from '../src/duration.js'
 import { OPTIONS, type OptionRow } from '../src/options.js'
 import { VARIANT_IDS } from '../src/variants.js'
+import { REGIONS, renderReadme } from '../scripts/lib/readme-options.js'
 import { CI_ROWS, rowName } from '../scripts/lib/toolchains.js'
 
 const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
@@ -50,6 +51,11 @@ it('documents every option of the table, with its prompt', () => {
     expect(readme).toContain(`\`${option.flag}`)
     if (option.prompt) expect(readme).toContain(option.prompt)
   }
+})
+
+it.each(REGIONS.map((region) => [region.name, region] as const))('holds %s as npm run readme:options renders it from the options rows', (_, region) => {
+  const between = (text: string) => text.slice(text.indexOf(region.begin) + region.begin.length, text.indexOf(region.end, text.indexOf(region.begin)))
+  expect(between(readme), 'README.md is not what the options rows render: run npm run readme:options').toBe(between(renderReadme(readme)))
 })
 
 it('names every test variant', () => {

@@ -7,6 +7,7 @@ import { renderProject } from '../src/generate/index.js'
 import { layersFor } from '../src/generate/layers.js'
 import { RECORD_FILE } from '../src/generate/record.js'
 import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
+import { LAYER_ROW_FILE } from '../src/layer-files.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree } from './helpers/cli.js'
 import { countingRandom } from './helpers/random.js'
@@ -81,14 +82,15 @@ it('keeps no snapshot folder for a variant that no longer exists', () => {
 
 /**
  * Each output path's template, found by walking the layers as the generator does, written apart
- * from it: later layers win, `partials/` are not files of the app, `+<layer>/` counts only with
- * that layer on, a leading `_` of a segment stands for a dot, `.ejs` is rendered and dropped.
+ * from it: later layers win, `partials/` and a layer's options row (`layer.ts`) are not files of
+ * the app, `+<layer>/` counts only with that layer on, a leading `_` of a segment stands for a
+ * dot, `.ejs` is rendered and dropped.
  */
 function templateSources(layers: string[]): Map<string, string> {
   const sources = new Map<string, string>()
   for (const layer of layers) {
     for (const path of listTree(join(TEMPLATES_DIR, layer)).filter((entry) => !entry.endsWith('/'))) {
-      if (path.startsWith('partials/')) continue
+      if (path.startsWith('partials/') || path === LAYER_ROW_FILE) continue
       let inner = path
       if (inner.startsWith('+')) {
         const slash = inner.indexOf('/')

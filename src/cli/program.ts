@@ -9,6 +9,35 @@ function defaultText(value: string | number | boolean | readonly string[]): stri
   return typeof value === 'number' ? formatDuration(value) : String(value)
 }
 
+/** The environment `--help` states the defaults for. */
+const HELP_ENV = { userAgent: undefined, gitAvailable: true }
+
+/** A row's default as `--help` states it: `defaultHelp`, else `15m`, `yes`/`no`, `github,oidc`/`none`, the text. */
+export function statedDefault(option: OptionRow): string {
+  return option.defaultHelp ?? defaultText(option.default(HELP_ENV))
+}
+
+/**
+ * The creating command's flags that are no answer, so no row of the options table: what `--help`
+ * says of each, and README.md's options table (`asked`, `readme`, `default`; npm run readme:options).
+ */
+export const RUN_FLAGS: readonly { flags: string; description: string; asked: string; readme: string; default: string }[] = [
+  {
+    flags: '--force',
+    description: 'replace the contents of a non-empty directory (.git is kept)',
+    asked: '(a non-empty target asks; default No)',
+    readme: 'replaces the contents of a non-empty directory; `.git` is kept',
+    default: 'off',
+  },
+  {
+    flags: '-y, --yes',
+    description: 'never prompt; use the defaults for everything not given',
+    asked: 'never prompt',
+    readme: 'uses the defaults for everything not given',
+    default: 'off',
+  },
+]
+
 function addAnswerOptions(command: Command, options: readonly OptionRow[], describe: (option: OptionRow) => string): void {
   for (const option of options) {
     const description = describe(option)
@@ -51,11 +80,9 @@ export function buildProgram(): Command {
     // Which command ran is read from the parsed program (main.ts); the actions only let commander dispatch.
     .action(() => undefined)
 
-  const helpEnv = { userAgent: undefined, gitAvailable: true }
-  addAnswerOptions(program, OPTIONS, (option) => `${option.description} (default: ${option.defaultHelp ?? defaultText(option.default(helpEnv))})`)
+  addAnswerOptions(program, OPTIONS, (option) => `${option.description} (default: ${statedDefault(option)})`)
+  for (const flag of RUN_FLAGS) program.option(flag.flags, flag.description)
   program
-    .option('--force', 'replace the contents of a non-empty directory (.git is kept)')
-    .option('-y, --yes', 'never prompt; use the defaults for everything not given')
     .addHelpText(
       'after',
       '\nDurations are whole seconds (900) or a number with s, m, h or d (15m, 30d);' +

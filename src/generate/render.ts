@@ -1,3 +1,4 @@
+import { LAYER_ROW_FILE } from '../layer-files.js'
 import type { Answers } from '../options.js'
 import { type GenerateDeps, templateContext } from './context.js'
 import { layersFor } from './layers.js'
@@ -43,6 +44,8 @@ export function renderProject(answers: Answers, appName: string, deps: GenerateD
     for (const listedPath of templates.list(layer)) {
       // EJS partials a layer lends to base templates (`include('../<layer>/partials/…')`), not files of the app.
       if (listedPath.startsWith('partials/')) continue
+      // The layer's row of the options table, the generator's own.
+      if (listedPath === LAYER_ROW_FILE) continue
       const templatePath = withOtherLayer(listedPath, layers)
       if (templatePath === undefined) continue
       const path = `${layer}/${listedPath}`

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import ejs from 'ejs'
+import { isLayerRowPath } from '../../layer-files.js'
 import type { PackHeader } from './pack.js'
 
 /** The pack of `files` (path → contents, paths relative to the templates folder). */
@@ -28,14 +29,17 @@ export function writeTemplatePack(root: string, file: string | URL): void {
   writeFileSync(file, packTemplates(templateFiles(root)))
 }
 
-/** Every file under `root` (the templates folder), by path relative to it. */
+/**
+ * Every file under `root` (the templates folder), by path relative to it, but the layers' rows of
+ * the options table (`<layer>/layer.ts`): the bundle holds those as code, and no app gets one.
+ */
 export function templateFiles(root: string): Map<string, Buffer> {
   const files = new Map<string, Buffer>()
   const walk = (relative: string) => {
     for (const entry of readdirSync(join(root, relative), { withFileTypes: true })) {
       const path = relative ? `${relative}/${entry.name}` : entry.name
       if (entry.isDirectory()) walk(path)
-      else files.set(path, readFileSync(join(root, path)))
+      else if (!isLayerRowPath(path)) files.set(path, readFileSync(join(root, path)))
     }
   }
   walk('')

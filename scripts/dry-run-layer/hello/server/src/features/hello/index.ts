@@ -1,6 +1,4 @@
-import type { AppFeature } from '../../context.js'
-import { authenticate } from '../../middleware/authenticate.js'
-import { User } from '../../models/index.js'
+import { type AppFeature, authenticate, User } from '../../kernel/index.js'
 
 declare module '../../jobs/types.js' {
   interface JobPayloads {
