@@ -73,7 +73,7 @@ const APP_ROWS: readonly OptionRow[] = [
     parse: duration,
     format: formatDuration,
     matrix: { tag: 'custom', custom: '10m' },
-    readme: 'life of the access token and its cookie (`server/src/config/auth.ts`)',
+    readme: 'life of the access token and its cookie (`server/src/kernel/config/auth.ts`)',
   }),
   row({
     key: 'refreshTtl',

@@ -263,7 +263,7 @@ describe('the contract of a generated app', () => {
       ['server/tests/app.test.ts', "await supertest(app).get('/api/hello').expect(404)\n"],
       ['client/src/App.vue', '<template><HelloCard :to="helloLink" /></template>\n'],
       ['client/src/App.vue', "<template><p>{{ t('hello.title') }}</p></template>\n"],
-      ['server/src/config/auth.ts.ejs', '<% if (hello) { -%>\nexport const on = true\n<% } -%>\n'],
+      ['server/src/kernel/config/auth.ts.ejs', '<% if (hello) { -%>\nexport const on = true\n<% } -%>\n'],
       ['deploy/compose.yaml', 'environment:\n  HELLO_SECRET: x\n'],
     ])('finds the layer in %s: %j', (path, text) => {
       expect(layerMentions(text, path, 'hello')).not.toEqual([])
@@ -271,8 +271,8 @@ describe('the contract of a generated app', () => {
 
     it.each([
       ['server/src/app.ts', '// the features/hello/ folder is not imported here\n/* HelloCard */ const x = 1\n'],
-      ['server/src/i18n/messages/en.ts', "export const en = {\n  mail: {\n    hello: 'Hello {{name}},',\n    helloNobody: 'Hello,',\n  },\n}\n"],
-      ['server/src/mail/messages.ts', "const greeting = (t: Translate) => t('mail.helloNobody')\n"],
+      ['server/src/kernel/i18n/messages/en.ts', "export const en = {\n  mail: {\n    hello: 'Hello {{name}},',\n    helloNobody: 'Hello,',\n  },\n}\n"],
+      ['server/src/kernel/mail/messages.ts', "const greeting = (t: Translate) => t('mail.helloNobody')\n"],
       ['server/tests/mail.test.ts', "expect(received.body).toContain('Hello Olivia,')\n"],
       ['client/tests/visit.test.ts', "state.text = 'hello'\n"],
       ['client/src/App.vue', '<template><!-- HelloCard --><p>Hello</p></template>\n'],

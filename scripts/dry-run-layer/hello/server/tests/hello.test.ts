@@ -1,7 +1,7 @@
 import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { User } from '../src/models/index.js'
-import { waysIn } from '../src/security/ways-in.js'
+import { User } from '../src/kernel/models/index.js'
+import { waysIn } from '../src/kernel/security/ways-in.js'
 import { login, makeUser, useTestApps, withCookies, type TestApp } from './helpers/test-app.js'
 
 const t = useTestApps()

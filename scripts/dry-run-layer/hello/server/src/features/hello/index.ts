@@ -1,6 +1,6 @@
 import { type AppFeature, authenticate, User } from '../../kernel/index.js'
 
-declare module '../../jobs/types.js' {
+declare module '../../kernel/jobs/types.js' {
   interface JobPayloads {
     /** Mails the user a greeting. */
     'hello:greet': { userId: number }
