@@ -24,6 +24,7 @@ export interface Answers {
   passkeys: boolean
   oauth: OAuthProvider[]
   teams: boolean
+  apiKeys: boolean
   pm: PackageManager
   install: boolean
   git: boolean
@@ -242,6 +243,15 @@ export const OPTIONS: readonly OptionRow[] = [
     default: () => false,
     layer: 'teams',
     matrix: { tag: 'teams' },
+  }),
+  row({
+    key: 'apiKeys',
+    flag: '--api-keys',
+    description: 'API keys: personal keys with scopes for scripts and servers (Authorization: Bearer)',
+    prompt: 'Offer API keys?',
+    default: () => false,
+    layer: 'api-keys',
+    matrix: { tag: 'keys' },
   }),
   row({
     key: 'pm',

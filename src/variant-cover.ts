@@ -9,4 +9,7 @@ export const VARIANT_COVER: readonly string[] = [
   'postgres-custom-verify-oauth-teams',
   'sqlite-verify-passkeys-teams',
   'sqlite-custom-2fa-oauth',
+  'sqlite-keys',
+  'mysql-custom-verify-2fa-passkeys-oauth-teams-keys-redis',
+  'postgres-keys',
 ]

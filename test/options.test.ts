@@ -50,6 +50,7 @@ describe('answers', () => {
       passkeys: false,
       oauth: [],
       teams: false,
+      apiKeys: false,
       pm: 'npm',
       install: true,
       git: true,
@@ -144,10 +145,10 @@ describe('answers', () => {
   it('covers every pair of values of two dimensions in the set npm test runs, and every combination with --all', () => {
     const values = (id: string) => {
       const answers = variantAnswers(id)
-      return { db: answers.db, verify: answers.emailVerification, twoFactor: answers.twoFactor, passkeys: answers.passkeys, oauth: answers.oauth.length > 0, custom: answers.cookieName !== 'app', teams: answers.teams, redis: variant(id).redis }
+      return { db: answers.db, verify: answers.emailVerification, twoFactor: answers.twoFactor, passkeys: answers.passkeys, oauth: answers.oauth.length > 0, custom: answers.cookieName !== 'app', teams: answers.teams, apiKeys: answers.apiKeys, redis: variant(id).redis }
     }
     const all = ALL_VARIANT_IDS.map(values)
-    expect(all).toHaveLength(3 * 2 * 2 * 2 * 2 * 2 * 2 * 2)
+    expect(all).toHaveLength(3 * 2 * 2 * 2 * 2 * 2 * 2 * 2 * 2)
     expect(new Set(all.map((v) => JSON.stringify(v))).size).toBe(all.length)
     const tested = VARIANT_IDS.map(values)
     const keys = Object.keys(tested[0]!) as (keyof ReturnType<typeof values>)[]
