@@ -258,7 +258,7 @@ function crossProblems(values: Partial<Parsed>, transportGiven: boolean): [strin
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600, d: 86400 }
 
 /** `900`, `900s`, `15m`, `1h` → seconds; null for anything else. */
-function durationSeconds(text: string): number | null {
+export function durationSeconds(text: string): number | null {
   const match = /^(\d{1,9})([smhd])?$/.exec(text)
   const seconds = match ? Number(match[1]) * UNIT_SECONDS[match[2] ?? 's']! : 0
   return seconds > 0 ? seconds : null

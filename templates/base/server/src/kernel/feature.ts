@@ -170,6 +170,13 @@ export interface CredentialToken {
   pending: boolean
   /** A pending token whose rows must outlive it is voided by stamping this column instead of deleted. */
   voidColumn?: string
+  /**
+   * Which revoking events void a pending token (default `every`). `wide`: only those that end
+   * every session of the user, or every one but the requester's (sign out everywhere, a password
+   * change or reset, a deletion), not the end of one session (a sign-out) nor of the sign-ins of
+   * one way in (a removed passkey): a standing credential such as an API key outlives a sign-out.
+   */
+  voidedBy?: 'every' | 'wide'
   /** The column with the address a mailed token went to; it works only while that is the account's. */
   mailedTo?: string
 }

@@ -88,6 +88,8 @@ function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string
   const sessionOnly = sessionOnlyRoute(doc.method, doc.path)
   if (ways.any && (doc.auth || sessionOnly)) errors.add(403)
   const others = doc.auth === true && !sessionOnly ? ways.schemes.map((name) => ({ [name]: [] })) : []
+  // A layer's credential may have limits of its own (an API key's requests a minute), met on any route it calls.
+  if (others.length > 0) errors.add(429)
   const security = [...(doc.auth === 'optional' ? [{}] : []), { cookie: [] }, ...others]
   if (hasBody || doc.query) errors.add(422)
   const responses: Operation['responses'] = {}

@@ -114,7 +114,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => rowOf(userId, createdAt)), { transaction })
     if (revoke) {
       await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
-      await voidPendingCredentials(deps.features, users, transaction)
+      await voidPendingCredentials(deps.features, users, transaction, revoke === 'all' || 'except' in revoke)
       await clearConfirmations(users, transaction)
     }
     await options.change?.(transaction!)

@@ -27,11 +27,15 @@ export const credentialTokens = (features: TokenFeatures): CredentialToken[] => 
   ...features.flatMap((feature) => feature.credentialTokens ?? []),
 ]
 
-/** Voids every pending credential token of the users, in the revoking event's transaction. */
-export async function voidPendingCredentials(features: TokenFeatures, userIds: number[], transaction?: Transaction): Promise<void> {
+/**
+ * Voids every pending credential token of the users, in the revoking event's transaction; `wide`
+ * says the event ends every session (or every one but the requester's), which those kinds that
+ * only such events void (`voidedBy: 'wide'`) wait for.
+ */
+export async function voidPendingCredentials(features: TokenFeatures, userIds: number[], transaction?: Transaction, wide = true): Promise<void> {
   const where = { userId: { [Op.in]: userIds } }
   for (const token of credentialTokens(features)) {
-    if (!token.pending) continue
+    if (!token.pending || (token.voidedBy === 'wide' && !wide)) continue
     if (token.voidColumn) await token.model.update({ [token.voidColumn]: new Date() }, { where: { ...where, [token.voidColumn]: null }, transaction })
     else await token.model.destroy({ where, transaction })
   }

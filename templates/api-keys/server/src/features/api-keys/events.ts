@@ -1,0 +1,21 @@
+import type { CredentialEventKind } from '../../kernel/index.js'
+
+declare module '../../security/events.js' {
+  interface CredentialEventTypes {
+    api_key_created: true
+    api_key_revoked: true
+  }
+}
+
+/**
+ * The API-key layer's credential events, recorded through the security core like every other (the
+ * activity, the owner's notice, the webhooks). Their `meta` names the key by its name and prefix,
+ * never the key.
+ */
+export const apiKeyEvents = {
+  created: {
+    type: 'api_key_created',
+    notice: { subject: 'apiKeyNotices.created.subject', summary: 'apiKeyNotices.created.summary' },
+  },
+  revoked: { type: 'api_key_revoked' },
+} as const satisfies Record<string, CredentialEventKind>

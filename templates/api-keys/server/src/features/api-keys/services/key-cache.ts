@@ -1,0 +1,50 @@
+import type { AppContext } from '../../../kernel/index.js'
+import { ApiKey } from '../models/api-key.js'
+import { scopesOf } from './api-key-json.js'
+
+/** A key as authentication reads it on every request, by lookup id. */
+export interface KeyEntry {
+  id: number
+  userId: number
+  secretHash: string
+  scopes: readonly string[]
+  /** Epoch ms, or null for a key that never expires. */
+  expiresAt: number | null
+  /** Epoch ms of the last use written (or about to be): services/last-use.ts. */
+  lastUsedAt: number | null
+}
+
+/** What the layer uses of the kernel's credential cache (services/auth-cache.ts `CredentialCache`). */
+export interface KeyCache {
+  cached(lookupId: string): KeyEntry | undefined
+  get(lookupId: string): Promise<KeyEntry | undefined>
+  /** Drops the key here and, through Redis, on every instance: its next request reads the database. */
+  changed(lookupId: string): void
+}
+
+/** Only keys that are not revoked are loaded: a revoked one is as unknown as a made-up one. */
+async function loadKey(lookupId: string): Promise<KeyEntry | undefined> {
+  const row = await ApiKey.findOne({ where: { lookupId, revokedAt: null } })
+  if (!row) return undefined
+  return {
+    id: row.id,
+    userId: row.userId,
+    secretHash: row.secretHash,
+    scopes: Object.freeze(scopesOf(row)),
+    expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
+    lastUsedAt: row.lastUsedAt ? row.lastUsedAt.getTime() : null,
+  }
+}
+
+// One cache per app (a test builds several): the kernel's, so every revoking event of a user
+// (`sessionsChanged`) drops their keys on every instance, and a hit costs no query.
+const caches = new WeakMap<object, KeyCache>()
+
+export function keyCache(ctx: Pick<AppContext, 'authCache'>): KeyCache {
+  let cache = caches.get(ctx.authCache)
+  if (!cache) {
+    cache = ctx.authCache.credentials('api-key', loadKey)
+    caches.set(ctx.authCache, cache)
+  }
+  return cache
+}
