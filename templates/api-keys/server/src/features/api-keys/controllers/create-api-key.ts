@@ -35,6 +35,8 @@ export function createApiKey(ctx: AppContext): RequestHandler {
           },
           { transaction },
         )
+        // As the database keeps it (MySQL's DATETIME has no milliseconds): the answer matches every later list.
+        await created.reload({ transaction })
       },
     })
     res.status(201).json({ api_key: apiKeyJson(created!), key: made.key })

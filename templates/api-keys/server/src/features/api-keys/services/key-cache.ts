@@ -6,7 +6,8 @@ import { scopesOf } from './api-key-json.js'
 export interface KeyEntry {
   id: number
   userId: number
-  secretHash: string
+  /** The SHA-256 of the secret. */
+  secretHash: Buffer
   scopes: readonly string[]
   /** Epoch ms, or null for a key that never expires. */
   expiresAt: number | null
@@ -29,7 +30,7 @@ async function loadKey(lookupId: string): Promise<KeyEntry | undefined> {
   return {
     id: row.id,
     userId: row.userId,
-    secretHash: row.secretHash,
+    secretHash: Buffer.from(row.secretHash, 'hex'),
     scopes: Object.freeze(scopesOf(row)),
     expiresAt: row.expiresAt ? row.expiresAt.getTime() : null,
     lastUsedAt: row.lastUsedAt ? row.lastUsedAt.getTime() : null,

@@ -44,9 +44,8 @@ export function parseKey(token: string): { lookupId: string; secret: string } | 
   return ID.test(lookupId) && SECRET.test(secret) ? { lookupId, secret } : null
 }
 
-/** The secret against the stored hash, in constant time. */
-export function secretMatches(secret: string, secretHash: string): boolean {
-  const given = Buffer.from(hashSecret(secret), 'hex')
-  const stored = Buffer.from(secretHash, 'hex')
-  return stored.length === given.length && timingSafeEqual(given, stored)
+/** The secret against the stored hash (its 32 bytes), in constant time. */
+export function secretMatches(secret: string, secretHash: Buffer): boolean {
+  const given = createHash('sha256').update(secret, 'utf8').digest()
+  return secretHash.length === given.length && timingSafeEqual(given, secretHash)
 }
