@@ -60,3 +60,19 @@ export async function login(base: string, email: string, password: string) {
   }
   return { cookies }
 }
+
+/**
+ * An API key of the signed-in user (`cookie`: the access cookie) for `scopes`, made as the
+ * settings page makes one: the session confirmed with the password (step-up), then the POST.
+ */
+export async function createApiKey(base: string, cookie: string, password: string, scopes: string[] = ['read']): Promise<string> {
+  const send = async (path: string, body: object, status: number) => {
+    const res = await fetch(`${base}${path}`, { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+    if (res.status !== status) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`)
+    return res.json() as Promise<Record<string, unknown>>
+  }
+  await send('/api/account/confirm', { password }, 200)
+  const { key } = await send('/api/account/api-keys', { name: 'bench', scopes }, 201)
+  if (typeof key !== 'string') throw new Error(`POST /api/account/api-keys answered no key`)
+  return key
+}

@@ -20,7 +20,10 @@ vi.mock('axios', async (importOriginal) => {
 // app loads with the first page that needs them: a component mounted alone has none). The
 // catalogues come straight from their files: importing the layers' index files here would load
 // their modules before a test file's vi.mock of what they import.
-const catalogues = import.meta.glob<Catalogue>(['@/locales/pages/en.json', '@/features/*/locales/en.json'], { eager: true, import: 'default' })
+const catalogues = import.meta.glob<Catalogue>(['@/locales/pages/en.json', '@/features/*/locales/en.json', '@/features/*/locales/pages/en.json'], {
+  eager: true,
+  import: 'default',
+})
 for (const catalogue of Object.values(catalogues)) {
   addMessages('en', catalogue)
 }
