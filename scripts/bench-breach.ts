@@ -33,15 +33,18 @@ try {
 
 /** Runs inside the generated app with its own modules. */
 function script(): string {
-  return `import { createHash, randomBytes } from 'node:crypto'
+  return `import { existsSync } from 'node:fs'
+// Apps from before the kernel (a base revision's, for bench:ab) keep the core right in server/src/.
+const core = (path: string) => (existsSync('./server/src/kernel') ? \`./server/src/kernel/\${path}\` : \`./server/src/\${path}\`)
+import { createHash, randomBytes } from 'node:crypto'
 import http from 'node:http'
 import { createApp } from './server/src/app.js'
-import { parseEnv } from './server/src/config/env.js'
+const { parseEnv } = await import(core('config/env.js'))
 import { createAppContext } from './server/src/create-context.js'
-import { createMigrator } from './server/src/db/migrator.js'
-import { connectDatabase, createSequelize } from './server/src/db/database.js'
+const { createMigrator } = await import(core('db/migrator.js'))
+const { connectDatabase, createSequelize } = await import(core('db/database.js'))
 import { features } from './server/src/features/index.js'
-import { createLogger } from './server/src/logger.js'
+const { createLogger } = await import(core('logger.js'))
 
 const [rounds, requests] = process.argv.slice(2).map(Number)
 const standIn = http.createServer((req, res) => {

@@ -15,8 +15,11 @@ export async function seedEvents(dir: string, env: NodeJS.ProcessEnv, count: num
 }
 
 function seedScript(): string {
-  return `import { connectDatabase, createSequelize } from './server/src/db/database.js'
-import { sql } from './server/src/db/sql.js'
+  return `import { existsSync } from 'node:fs'
+// Apps from before the kernel (a base revision's, for bench:ab) keep the core right in server/src/.
+const core = (path: string) => (existsSync('./server/src/kernel') ? \`./server/src/kernel/\${path}\` : \`./server/src/\${path}\`)
+const { connectDatabase, createSequelize } = await import(core('db/database.js'))
+const { sql } = await import(core('db/sql.js'))
 
 const [count, users, start] = process.argv.slice(2).map(Number)
 const sequelize = createSequelize(process.env.DATABASE_URL)

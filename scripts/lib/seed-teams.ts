@@ -22,8 +22,11 @@ export async function seedTeams(dir: string, env: NodeJS.ProcessEnv, users: numb
 }
 
 function seedScript(): string {
-  return `import { connectDatabase, createSequelize } from './server/src/db/database.js'
-import { forDialect } from './server/src/db/sql.js'
+  return `import { existsSync } from 'node:fs'
+// Apps from before the kernel (a base revision's, for bench:ab) keep the core right in server/src/.
+const core = (path: string) => (existsSync('./server/src/kernel') ? \`./server/src/kernel/\${path}\` : \`./server/src/\${path}\`)
+const { connectDatabase, createSequelize } = await import(core('db/database.js'))
+const { forDialect } = await import(core('db/sql.js'))
 
 const users = Number(process.argv[2])
 const sequelize = createSequelize(process.env.DATABASE_URL)

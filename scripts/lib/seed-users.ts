@@ -34,11 +34,14 @@ export async function seedUsers(dir: string, env: NodeJS.ProcessEnv, users: numb
  * batches, their search column folded by the app's own function as the model would.
  */
 function seedScript(): string {
-  return `import bcrypt from 'bcrypt'
-import { connectDatabase, createSequelize } from './server/src/db/database.js'
-import { createMigrator } from './server/src/db/migrator.js'
-import { sql } from './server/src/db/sql.js'
-import { searchTextOf } from './server/src/models/user-search-text.js'
+  return `import { existsSync } from 'node:fs'
+// Apps from before the kernel (a base revision's, for bench:ab) keep the core right in server/src/.
+const core = (path: string) => (existsSync('./server/src/kernel') ? \`./server/src/kernel/\${path}\` : \`./server/src/\${path}\`)
+import bcrypt from 'bcrypt'
+const { connectDatabase, createSequelize } = await import(core('db/database.js'))
+const { createMigrator } = await import(core('db/migrator.js'))
+const { sql } = await import(core('db/sql.js'))
+const { searchTextOf } = await import(core('models/user-search-text.js'))
 
 const [count, password] = [Number(process.argv[2]), process.argv[3]]
 const sequelize = createSequelize(process.env.DATABASE_URL)
