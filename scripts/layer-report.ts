@@ -97,6 +97,15 @@ const knots = components.filter((component) => component.length > 1)
 const inKnot = new Map(knots.flatMap((component, i) => component.map((folder) => [folder, i] as const)))
 let closing = 0
 for (const [from, out] of edges) for (const [to, count] of out) if (inKnot.has(from) && inKnot.get(from) === inKnot.get(to)) closing += count
+// Every slice, base's and the layers': its files, all in its folder, and what it imports besides it (of the
+// kernel only its index, as the app's slices.test.ts checks; db: the released migrations' types).
+const sliceNames = [...new Set(server(all).flatMap((path) => /^server\/src\/features\/([^/]+)\//.exec(path)?.[1] ?? []))].sort()
+console.log('\nslice (features/<name>/)   files  imports besides its own folder')
+for (const slice of sliceNames) {
+  const files = server(all).filter((path) => path.startsWith(`server/src/features/${slice}/`))
+  const outside = [...(edges.get(`features/${slice}`) ?? new Map<string, number>())].map(([to, count]) => `${to} (${count})`)
+  console.log(`${slice.padEnd(26)} ${String(files.length).padStart(5)}  ${outside.sort().join(', ') || 'nothing'}`)
+}
 const importsOf = (node: string) => [...(edges.get(node) ?? new Map<string, number>())].sort(([a], [b]) => a.localeCompare(b)).map(([to, count]) => `${to} (${count})`)
 const importersOf = (node: string) =>
   [...edges]

@@ -51,10 +51,12 @@ const BIN = fileURLToPath(new URL('../bin/create-cookie-auth-app.js', import.met
 const RELEASES = fileURLToPath(new URL('../test/fixtures/releases/', import.meta.url))
 const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version
 const USER = { email: 'ada@example.test', password: 'a long password for ada' }
-const OWNER_MARKS = {
-  'server/src/controllers/auth/me.ts': '// Owner: reviewed for the audit.\n',
-  'client/src/pages/DashboardPage.vue': '<!-- Owner: our dashboard. -->\n',
-}
+// The owner's edits, made in the release's app: [where, the mark, where the file lives now when
+// this version moved it (the edit must follow it there)].
+const OWNER_MARKS: [string, string, string?][] = [
+  ['server/src/controllers/auth/me.ts', '// Owner: reviewed for the audit.\n', 'server/src/kernel/auth/me.ts'],
+  ['client/src/pages/DashboardPage.vue', '<!-- Owner: our dashboard. -->\n'],
+]
 
 const timings: [string, number][] = []
 async function step<T>(title: string, run: () => Promise<T>): Promise<T> {
@@ -109,7 +111,7 @@ function ownerApp(name: string, registryEnv: NodeJS.ProcessEnv) {
     },
 
     commitOwnerEdits(): void {
-      for (const [file, mark] of Object.entries(OWNER_MARKS)) writeFileSync(join(dir, file), mark + readFileSync(join(dir, file), 'utf8'))
+      for (const [file, mark] of OWNER_MARKS) writeFileSync(join(dir, file), mark + readFileSync(join(dir, file), 'utf8'))
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
       pkg.scripts['owner:hello'] = 'echo hello'
       writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
@@ -117,7 +119,10 @@ function ownerApp(name: string, registryEnv: NodeJS.ProcessEnv) {
     },
 
     checkOwnerEdits(): void {
-      for (const [file, mark] of Object.entries(OWNER_MARKS)) check(readFileSync(join(dir, file), 'utf8').startsWith(mark), `the owner's edit of ${file} is there`)
+      for (const [file, mark, now = file] of OWNER_MARKS) {
+        check(readFileSync(join(dir, now), 'utf8').startsWith(mark), `the owner's edit of ${file} is there${now === file ? '' : `, moved to ${now}`}`)
+        if (now !== file) check(!existsSync(join(dir, file)), `${file} is gone from where it was`)
+      }
       check(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).scripts['owner:hello'] === 'echo hello', "the owner's script is in package.json")
     },
 

@@ -127,4 +127,16 @@ describe('planUpdate', () => {
       { path: 'old.ts', action: 'conflict', contents: Buffer.from('y\n'), note: `deleted here, changed by ${LABEL}: its new version written` },
     ])
   })
+  it('carries the edits of a file the target moved to its new path, as git does with a rename', () => {
+    const old = 'import { a } from "./a.js"\nline 2\nline 3\nline 4\nline 5\n'
+    const moved = 'import { a } from "../kernel/a.js"\nline 2\nline 3\nline 4\nline 5\n'
+    const { changes } = plan({ 'src/x.ts': `${old}// mine\n` }, { 'src/x.ts': old }, { 'src/kernel/x.ts': moved })
+    expect(changes).toEqual([
+      { path: 'src/x.ts', action: 'deleted', note: `moved to src/kernel/x.ts by ${LABEL}: your edits carried there` },
+      { path: 'src/kernel/x.ts', action: 'merged', contents: Buffer.from(`${moved}// mine\n`), note: 'from src/x.ts' },
+    ])
+    // Unedited, it simply goes and the new file comes; a new file unlike the old one is no move.
+    expect(plan({ 'src/x.ts': old }, { 'src/x.ts': old }, { 'src/kernel/x.ts': moved }).changes.map((change) => change.action)).toEqual(['created', 'deleted'])
+    expect(plan({ 'src/x.ts': `${old}// mine\n` }, { 'src/x.ts': old }, { 'src/y.ts': 'other\n' }).changes.map((change) => change.action)).toEqual(['conflict', 'created'])
+  })
 })

@@ -125,7 +125,7 @@ describe('add on an app nobody edited', () => {
 
 describe("the owner's edits", () => {
   it('survive an add: a controller, a page, package.json and a rendered file the layer changes', async () => {
-    edit('server/src/controllers/auth/login.ts', (text) => `// Owner: audited 2026-01\n${text}`)
+    edit('server/src/features/sign-in/controllers/login.ts', (text) => `// Owner: audited 2026-01\n${text}`)
     edit('client/src/pages/DashboardPage.vue', (text) => text.replace('<template>', '<template>\n  <!-- owner: banner goes here -->'))
     edit('server/src/features/index.ts', (text) => `// Owner: keep this registry short\n${text}`)
     edit('package.json', (text) => {
@@ -149,7 +149,7 @@ describe("the owner's edits", () => {
     expect(done.created).toContain('server/src/features/two-factor/index.ts')
     expect(Object.values(done).flat()).not.toContain(ownFile)
 
-    expect(readFileSync(join(path, 'server/src/controllers/auth/login.ts'), 'utf8')).toMatch(/^\/\/ Owner: audited 2026-01\n/)
+    expect(readFileSync(join(path, 'server/src/features/sign-in/controllers/login.ts'), 'utf8')).toMatch(/^\/\/ Owner: audited 2026-01\n/)
     expect(readFileSync(join(path, 'client/src/pages/DashboardPage.vue'), 'utf8')).toContain('<!-- owner: banner goes here -->')
     const registry = readFileSync(join(path, 'server/src/features/index.ts'), 'utf8')
     expect(registry).toMatch(/^\/\/ Owner: keep this registry short\n/)

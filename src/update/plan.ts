@@ -47,17 +47,77 @@ function merge(path: string, yours: Buffer, base: Buffer | undefined, theirs: Bu
   return { path, action: text.conflict ? 'conflict' : 'merged', contents: Buffer.from(text.text) }
 }
 
+/** How alike two texts are, as git's rename detection judges it: the share of lines they have in common. */
+function similarity(a: string, b: string): number {
+  const count = new Map<string, number>()
+  const left = a.split('\n')
+  const right = b.split('\n')
+  for (const line of left) count.set(line, (count.get(line) ?? 0) + 1)
+  let common = 0
+  for (const line of right) {
+    const left = count.get(line)
+    if (left) {
+      common++
+      count.set(line, left - 1)
+    }
+  }
+  return (2 * common) / (left.length + right.length)
+}
+
+/** git's default: a file is taken as moved when at least half of it is found at the new path. */
+const MOVED = 0.5
+
+/**
+ * Files the target moved that the owner edited: each path the base has and the target does not,
+ * edited here, paired with the most alike path that only the target has (and the owner has not
+ * made), so that the edits follow the file to where it now lives, as git's merge does with a
+ * rename. Unedited files need none of this: they go, and the new one is written.
+ */
+function movedFiles({ read, recorded, base, target }: PlanInput): Map<string, string> {
+  const moves = new Map<string, string>()
+  const edited = [...base].filter(([path, old]) => {
+    if (target.has(path) || isBinary(old)) return false
+    const yours = read(path)
+    return yours !== undefined && sha256(yours) !== recorded[path] && !yours.equals(old)
+  })
+  if (edited.length === 0) return moves
+  const fresh = [...target.keys()].filter((path) => !base.has(path) && recorded[path] === undefined && !isBinary(target.get(path)!) && read(path) === undefined)
+  for (const [path, old] of edited) {
+    let best: [string, number] | undefined
+    for (const candidate of fresh) {
+      const score = similarity(old.toString('utf8'), target.get(candidate)!.toString('utf8'))
+      if (score >= MOVED && (!best || score > best[1])) best = [candidate, score]
+    }
+    if (best) {
+      moves.set(path, best[0])
+      fresh.splice(fresh.indexOf(best[0]), 1)
+    }
+  }
+  return moves
+}
+
 /**
  * What `update` does to each path that the record, the base or the target names, in path order:
  * a file the owner left as generated takes the target's version (or goes), an edited one is
  * merged base → target, a clash is a conflict. Paths nobody generated are never looked at, so
  * the owner's own files are never touched. Writes nothing.
  */
-export function planUpdate({ read, recorded, base, target, label }: PlanInput): Change[] {
+export function planUpdate(input: PlanInput): Change[] {
+  const { read, recorded, base, target, label } = input
   const paths = new Set([...base.keys(), ...target.keys(), ...Object.keys(recorded)])
   const changes: Change[] = []
+  const moves = movedFiles(input)
+  const movedTo = new Set(moves.values())
   for (const path of [...paths].sort()) {
-    if (UNRECORDED.has(path)) continue
+    if (UNRECORDED.has(path) || movedTo.has(path)) continue
+    const to = moves.get(path)
+    if (to !== undefined) {
+      // An edited file the target moved: the edits are merged into the file at its new path.
+      changes.push({ path, action: 'deleted', note: `moved to ${to} by ${label}: your edits carried there` })
+      const text = mergeText(read(path)!.toString('utf8'), base.get(path)!.toString('utf8'), target.get(to)!.toString('utf8'), label)
+      changes.push({ path: to, action: text.conflict ? 'conflict' : 'merged', contents: Buffer.from(text.text), note: `from ${path}` })
+      continue
+    }
     const [yours, old, next] = [read(path), base.get(path), target.get(path)]
     if (path === RECORD_FILE) {
       // The record always becomes the target's: it says how the app is made from now on.

@@ -5,7 +5,7 @@ import type { AppContext } from './kernel/context.js'
 import './kernel/http/request.js'
 import { clientRoutes, inlineScriptSources } from './kernel/http/client.js'
 import { errorHandler, notFoundHandler } from './kernel/http/error-handler.js'
-import { mountApi } from './routes/api.js'
+import { mountApi } from './kernel/http/api.js'
 
 export type { AppContext, AppServices, AppSettings } from './kernel/context.js'
 export { createAppContext } from './create-context.js'

@@ -66,6 +66,20 @@ describe('feature slices', () => {
     expect(strays).toEqual([])
   })
 
+  it('leave no cycle between folders, type imports included', () => {
+    const graph = new Map<string, Set<string>>()
+    for (const file of all) {
+      const from = folderOf(file)
+      for (const target of imports(file)) {
+        const to = folderOf(target)
+        if (to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to))
+      }
+    }
+    expect(cycles(graph)).toEqual([])
+    // The check itself: two folders that import each other are one cycle.
+    expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['a'])], ['c', new Set(['a'])]]))).toEqual([['a', 'b']])
+  })
+
   it('reads the imports as written: the entry point is seen naming the registry and the core', () => {
     expect(imports('create-context.ts')).toContain(REGISTRY)
     expect(imports('create-context.ts')).toContain('kernel/context.ts')
@@ -74,3 +88,44 @@ describe('feature slices', () => {
 
 /** Where the app starts: they hand the registry down as `features`. */
 const ENTRY_POINTS = ['create-context.ts', 'cli/bootstrap.ts']
+
+/**
+ * A file's folder in the graph of folders, as `npm run report:layers` draws it: each slice, the
+ * registry, each file at the top (app.ts, create-context.ts) and each other first-level folder
+ * (the kernel, cli, db) is one node.
+ */
+function folderOf(file: string): string {
+  const parts = file.split('/')
+  if (parts.length === 1 || file === REGISTRY) return file
+  return parts[0] === 'features' ? `features/${parts[1]}` : parts[0]!
+}
+
+/** The graph's strongly connected parts of more than one node (Tarjan's algorithm), each sorted. */
+function cycles(graph: Map<string, Set<string>>): string[][] {
+  const index = new Map<string, number>()
+  const low = new Map<string, number>()
+  const stack: string[] = []
+  const found: string[][] = []
+  const visit = (node: string) => {
+    index.set(node, index.size)
+    low.set(node, index.get(node)!)
+    stack.push(node)
+    for (const next of graph.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next)
+        low.set(node, Math.min(low.get(node)!, low.get(next)!))
+      } else if (stack.includes(next)) low.set(node, Math.min(low.get(node)!, index.get(next)!))
+    }
+    if (low.get(node) === index.get(node)) {
+      const part: string[] = []
+      let top: string
+      do {
+        top = stack.pop()!
+        part.push(top)
+      } while (top !== node)
+      if (part.length > 1) found.push(part.sort())
+    }
+  }
+  for (const node of graph.keys()) if (!index.has(node)) visit(node)
+  return found
+}

@@ -7,6 +7,7 @@
 import type { Express, Request, RequestHandler, Response, Router } from 'express'
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from './config/limit.js'
+import type { RateLimiters } from './http/rate-limiters.js'
 import type { Migration } from './db/migrations/types.js'
 import type { FeatureMessages } from './i18n/catalogue.js'
 import type { RouteDoc } from './openapi/types.js'
@@ -69,20 +70,28 @@ export interface LoginStepAnswer {
  */
 export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignInUser, remember: boolean, factor: string) => Promise<LoginStepAnswer | undefined>
 
-/** Routes mounted on base's routers. */
+/**
+ * Routes mounted on the kernel's routers (kernel/http/api.ts), each slice's in the registry's
+ * order; `limits` are the app's named rate limiters (kernel/http/rate-limits.ts).
+ */
 export interface FeatureRoutes<Ctx> {
-  /** On /api/auth, signed out. */
-  auth?(router: Router, ctx: Ctx): void
+  /** On /api/auth, signed out; only the app's own sign-in may call them (a key: 403). */
+  auth?(router: Router, ctx: Ctx, limits: RateLimiters): void
   /**
-   * On /api itself, for an area of the layer's own (`/api/<area>/…`): behind the API's headers,
-   * CSRF check and body parsing like base's routers, after them, and before the API's 404.
+   * On /api itself, for an area of the slice's own (`/api/<area>/…`): behind the API's headers,
+   * CSRF check and body parsing, after /auth and /account, and before the API's 404.
    */
-  api?(router: Router, ctx: Ctx): void
+  api?(router: Router, ctx: Ctx, limits: RateLimiters): void
+  /** On /api/account ahead of authentication: a mailed link that may be opened signed out. */
+  accountOpen?(router: Router, ctx: Ctx, limits: RateLimiters): void
+  /** On /api/account behind authentication, open to any principal with the route's scope (an API key's too). */
+  accountShared?(router: Router, ctx: Ctx, limits: RateLimiters): void
   /**
-   * On /api/account, behind authentication; `passwordChecked` counts wrong passwords per user.
-   * A sensitive route takes kernel/auth/require-confirmed.ts after it (step-up).
+   * On /api/account, behind authentication, for the app's own sign-in alone; `passwordChecked`
+   * counts wrong passwords per user. A sensitive route takes kernel/auth/require-confirmed.ts
+   * after it (step-up).
    */
-  account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[]): void
+  account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[], limits: RateLimiters): void
   /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
   root?(app: Express, ctx: Ctx): void
 }

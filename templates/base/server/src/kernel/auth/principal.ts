@@ -36,8 +36,9 @@ export const sessionOnly: RequestHandler = (req, _res, next) => {
 }
 
 /**
- * The routes only a session may use, as the routers place them (routes/account.ts, routes/auth.ts):
- * the account's but its activity, and sign-in's but `GET /api/auth/me`. The API document marks
+ * The routes only a session may use, as the kernel's routers place them (kernel/http/auth-router.ts,
+ * account-router.ts): the account's but what slices mount as `accountShared` (the activity), and
+ * sign-in's but `GET /api/auth/me`. The API document marks
  * the rest of the authenticated routes as open to the layers' credentials.
  */
 export const sessionOnlyRoute = (method: string, path: string): boolean =>

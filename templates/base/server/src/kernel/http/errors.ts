@@ -44,3 +44,6 @@ export const notFound = () => new HttpError(404, 'errors.notFound')
 export const validationError = (errors: FieldErrors): HttpError => new HttpError(422, 'errors.invalid', errors, true)
 
 export const fieldError = (field: string, message: string) => validationError({ [field]: [message] })
+
+/** A mailed link's token that is unknown, used, expired or voided: one answer for all, so none can be told apart. */
+export const invalidToken = () => fieldError('token', 'auth.linkInvalid')

@@ -7,22 +7,9 @@ import type { AppContext } from '../context.js'
 import { FallbackStore } from './fallback-store.js'
 import { normaliseEmail } from '../services/email-address.js'
 import { translatorOf } from '../i18n/request-locale.js'
+import type { RateLimiters } from './rate-limiters.js'
 
-export interface RateLimiters {
-  login: RequestHandler[]
-  register: RequestHandler[]
-  forgotPassword: RequestHandler[]
-  resendVerification: RequestHandler[]
-  /** Counts only requests that would start a guest session in Redis. */
-  sessionCreate: RequestHandler[]
-  /** After `authenticate`: counts wrong passwords and wrong confirmations (kernel/auth/require-confirmed.ts) per session and per user. */
-  accountPassword: RequestHandler[]
-  emailChange: RequestHandler[]
-  /** After `authenticate`: every write under /api/account, per user, so no signed-in client can fill a table. */
-  accountWrites: RequestHandler[]
-  /** Forgets the failed logins of this e-mail and IP. */
-  clearLoginFailures(req: Request): Promise<void>
-}
+export type { RateLimiters } from './rate-limiters.js'
 
 const emailOf = (req: Request) => {
   const email = (req.body as { email?: unknown } | undefined)?.email

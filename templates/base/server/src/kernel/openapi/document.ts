@@ -4,10 +4,11 @@ import type { AppContext } from '../context.js'
 import { sessionOnlyRoute } from '../auth/principal.js'
 import { cookieNames } from '../auth/cookies.js'
 import { errorBody } from './schemas.js'
-import type { ResponseDoc, RouteDoc, RouteDocs } from './types.js'
+import { kernelRouteDocs } from './kernel-routes.js'
+import type { ResponseDoc, RouteDoc } from './types.js'
 
-// Builds the OpenAPI 3.1 document from the routes' descriptions (openapi/routes/ and each layer's
-// `openapi`). Every schema in it is zod's own JSON Schema output (`z.toJSONSchema`, draft
+// Builds the OpenAPI 3.1 document from the routes' descriptions (the kernel's own, kernel-routes.ts,
+// and each slice's `openapi`). Every schema in it is zod's own JSON Schema output (`z.toJSONSchema`, draft
 // 2020-12, the dialect of OpenAPI 3.1): requests as the routes read them (`io: 'input'`),
 // answers as they are sent (`io: 'output'`). Loaded by the first request for the document only.
 
@@ -21,19 +22,16 @@ export type OpenApiDocument = {
 type JsonSchema = Record<string, unknown>
 type Operation = Record<string, unknown> & { responses: Record<string, { description: string; content?: Record<string, { schema?: JsonSchema }> }> }
 
-/**
- * Every route of this app, base's (`baseDocs`, handed in by whoever serves the document: the
- * kernel knows no feature's routes) and its layers', in the order they are listed.
- */
-export async function collectRouteDocs(ctx: AppContext, baseDocs: readonly RouteDocs<AppContext>[]): Promise<RouteDoc[]> {
-  const lists = await Promise.all([...baseDocs.map((docs) => docs(ctx)), ...ctx.features.map((feature) => feature.openapi?.(ctx) ?? [])])
+/** Every route of this app: the kernel's own, then each slice's in the registry's order. */
+export async function collectRouteDocs(ctx: AppContext): Promise<RouteDoc[]> {
+  const lists = await Promise.all([kernelRouteDocs(ctx), ...ctx.features.map((feature) => feature.openapi?.(ctx) ?? [])])
   return lists.flat()
 }
 
-export async function buildDocument(ctx: AppContext, baseDocs: readonly RouteDocs<AppContext>[]): Promise<OpenApiDocument> {
+export async function buildDocument(ctx: AppContext): Promise<OpenApiDocument> {
   const operations = new Map<string, RouteDoc>()
   // A layer may add answers to a route of base's (a second factor's login answer): they merge.
-  for (const doc of await collectRouteDocs(ctx, baseDocs)) {
+  for (const doc of await collectRouteDocs(ctx)) {
     const key = `${doc.method} ${doc.path}`
     const seen = operations.get(key)
     operations.set(key, seen ? merge(seen, doc) : doc)

@@ -38,6 +38,3 @@ export interface RouteDoc {
   /** Validates its body with Precognition (`Precognition: true` → 204): true whenever it has a body, unless set. */
   precognitive?: boolean
 }
-
-/** What a feature (base's or a layer's) documents: its routes, given the app's context. */
-export type RouteDocs<Ctx> = (ctx: Ctx) => RouteDoc[] | Promise<RouteDoc[]>

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Op, UniqueConstraintError, type Transaction } from 'sequelize'
 import type { Env } from '../config/env.js'
 import { security } from '../config/security.js'
-import { fieldError } from '../http/errors.js'
+import { fieldError, invalidToken } from '../http/errors.js'
 import type { Mailer } from '../mail/mailer.js'
 import { confirmEmailChangeMessage, emailChangeRequestedMessage, emailTakenMessage } from '../mail/messages.js'
 import { EmailChangeToken, User } from '../models/index.js'
@@ -61,8 +61,6 @@ export async function mailEmailChange(deps: { env: Env; mailer: Mailer }, tokenI
   await deps.mailer.send(confirmEmailChangeMessage(t, row.email, url, security.emailChangeExpirySeconds / 3600))
 }
 
-export const invalidEmailChangeToken = () => fieldError('token', 'auth.linkInvalid')
-
 /**
  * Uses a confirmation link: the token row is deleted by the one conditional statement that
  * decides races, the user's other pending changes go with it, and the address is set and counts
@@ -70,11 +68,11 @@ export const invalidEmailChangeToken = () => fieldError('token', 'auth.linkInval
  */
 export async function confirmEmailChange(token: string): Promise<{ user: User; previousEmail: string }> {
   const row = await EmailChangeToken.findOne({ where: { tokenHash: hashToken(token) } })
-  if (!row || row.expiresAt.getTime() <= Date.now()) throw invalidEmailChangeToken()
-  if ((await EmailChangeToken.destroy({ where: { id: row.id } })) !== 1) throw invalidEmailChangeToken()
+  if (!row || row.expiresAt.getTime() <= Date.now()) throw invalidToken()
+  if ((await EmailChangeToken.destroy({ where: { id: row.id } })) !== 1) throw invalidToken()
   await EmailChangeToken.destroy({ where: { userId: row.userId } })
   const user = await findUserById(row.userId)
-  if (!user) throw invalidEmailChangeToken()
+  if (!user) throw invalidToken()
   const taken = () => fieldError('email', 'account.emailTakenMeanwhile')
   if (await User.findOne({ where: { email: row.email } })) throw taken()
   const previousEmail = user.email

@@ -1,8 +1,0 @@
-import type { RequestHandler } from 'express'
-import { listSessions } from '../../kernel/auth/sessions.js'
-
-export function listAccountSessions(): RequestHandler {
-  return async (req, res) => {
-    res.json({ data: await listSessions(req.auth!.id, req.sessionId) })
-  }
-}

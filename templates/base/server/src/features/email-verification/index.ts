@@ -1,0 +1,9 @@
+import { defineFeature } from '../../kernel/index.js'
+import { verificationRoutes } from './routes.js'
+
+/** The mailed link that proves an address (with REQUIRE_EMAIL_VERIFICATION, before the first sign-in). */
+export const feature = defineFeature({
+  name: 'email-verification',
+  routes: { auth: verificationRoutes },
+  openapi: async () => (await import('./openapi.js')).verificationRouteDocs(),
+})

@@ -1,0 +1,32 @@
+import { Router } from 'express'
+import type { AppContext } from '../context.js'
+import { authenticate } from '../auth/authenticate.js'
+import { confirmIdentity } from '../auth/confirm-identity.js'
+import { sessionOnly } from '../auth/principal.js'
+import { showConfirmation } from '../auth/show-confirmation.js'
+import type { RateLimiters } from './rate-limits.js'
+import { recordWrongConfirmations } from './wrong-confirmations.js'
+import { layerConfirmMethods } from '../security/confirmation.js'
+
+/**
+ * `/api/account`, the signed-in user's own account, in three stretches that each slice adds to:
+ * `accountOpen` (links that may be opened signed out, on another device), then behind
+ * authentication `accountShared` (what a key with the scope may call too), then `account`, for
+ * the app's own sign-in alone, with step-up (`GET`/`POST /confirm` and each way to confirm).
+ */
+export function accountRouter(ctx: AppContext, limits: RateLimiters): Router {
+  const router = Router()
+  for (const feature of ctx.features) feature.routes?.accountOpen?.(router, ctx, limits)
+
+  router.use(authenticate(ctx), ...limits.accountWrites)
+  for (const feature of ctx.features) feature.routes?.accountShared?.(router, ctx, limits)
+  router.use(sessionOnly)
+  // Wrong passwords (and wrong confirmations) count per session and per user across these routes (then 429 for all of them).
+  const passwordChecked = limits.accountPassword
+  router.get('/confirm', showConfirmation(ctx))
+  router.post('/confirm', ...passwordChecked, confirmIdentity(ctx))
+  for (const method of layerConfirmMethods(ctx.features)) method.routes?.(router, ctx, passwordChecked)
+  for (const feature of ctx.features) feature.routes?.account?.(router, ctx, passwordChecked, limits)
+  router.use(recordWrongConfirmations(ctx))
+  return router
+}
