@@ -6,10 +6,10 @@ import { countingRandom } from './helpers/random.js'
 
 // The example's files are type-checked and its test run in a rendered app by the variant run's
 // `readme-example` step; here, cheaply, that every step still finds the lines it names.
-describe("the generated README's worked example", () => {
+describe("the worked example of the generated docs (docs/extending.md)", () => {
   it.each(VARIANT_IDS)('applies to %s as rendered: new files are new, every edit finds its lines', (id) => {
     const files = renderProject(variantAnswers(id), 'x', { random: countingRandom() })
-    const steps = exampleSteps(files.get('README.md')!.toString())
+    const steps = exampleSteps(files.get('docs/extending.md')!.toString())
     // A slice of the reader's own: its folder, and its line in the registry, nothing else of the app.
     expect(steps.filter((step) => step.kind === 'edit').map((step) => step.path)).toEqual(['server/src/features/index.ts'])
     expect(steps.filter((step) => step.kind === 'file' && !step.path.startsWith('server/src/features/projects/')).map((step) => step.path)).toEqual(['server/tests/projects.test.ts'])

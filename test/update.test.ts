@@ -176,13 +176,14 @@ describe("the owner's edits", () => {
   it('a line both sides changed is a conflict in that file only; exit 1, the rest merged, the record updated', async () => {
     const auth = 'server/src/kernel/config/auth.ts'
     edit(auth, (text) => text.replace("name: 'app',", "name: 'mine',"))
-    const readme = 'README.md'
+    // The cookie's name shows in the docs' settings table: an owner's note there merges.
+    const readme = 'docs/configuration.md'
     edit(readme, (text) => `${text}\n## Our notes\n`)
     commit('owner edits')
 
     const { code, stdout, stderr } = await update(['--cookie-name', 'acme'])
     expect(code).toBe(1)
-    expect(actions(stdout)).toEqual({ conflict: [auth], merged: [readme], updated: ['.env.example', RECORD_FILE] })
+    expect(actions(stdout)).toEqual({ conflict: [auth], merged: [readme], updated: ['.env.example', RECORD_FILE, 'docs/security.md'] })
     expect(stderr.trim()).toBe(`error: conflicts in ${auth}: resolve them (git diff shows the markers)`)
     expect(readFileSync(join(path, auth), 'utf8')).toContain(
       `<<<<<<< yours\n  name: 'mine',\n=======\n  name: 'acme',\n>>>>>>> ${GENERATOR.name}@${GENERATOR.version}\n`,

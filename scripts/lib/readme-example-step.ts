@@ -24,7 +24,7 @@ export async function runReadmeExample(id: string, dir: string, env: NodeJS.Proc
   renderLinkedVariant(id, app, realpathSync(join(dir, 'node_modules')))
   let written: Map<string, string>
   try {
-    const steps = exampleSteps(readFileSync(join(app, 'README.md'), 'utf8'))
+    const steps = exampleSteps(readFileSync(join(app, 'docs/extending.md'), 'utf8'))
     written = applyExample(steps, (path) => (existsSync(join(app, path)) ? readFileSync(join(app, path), 'utf8') : undefined))
   } catch (error) {
     console.error(`README example: ${(error as Error).message}`)

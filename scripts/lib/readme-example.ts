@@ -1,5 +1,5 @@
 /**
- * The generated README's worked example ("Extending the app"), read as a script would follow it.
+ * The generated app's worked example (docs/extending.md, "Extending the app"), read as a script would follow it.
  * Each step is a fenced block right after a marker invisible in rendered Markdown:
  *
  *   <!-- example: server/src/models/project.ts -->     then a fence: a new file, whole
