@@ -17,6 +17,7 @@ const testKeys: AppFeature = {
   authenticators: [
     {
       name: 'test-key',
+      securitySchemes: { testKey: { type: 'http', scheme: 'bearer' } },
       async authenticate(_req, header) {
         const match = /^Bearer test_(\w+?)(?:_([\w,]*))?$/.exec(header)
         if (!match) return undefined
@@ -91,6 +92,30 @@ describe('authenticators: a way in of a layer, judged by the kernel', () => {
       const res = await supertest(app)[method as 'get'](path).set(all).send({})
       expect(res.status, `${method} ${path}`).toBe(403)
     }
+  })
+
+  it('the API document and the routers agree, route by route, on where only a session may go', async () => {
+    const admin = await makeUser({ role: 'admin' })
+    const all = key(admin.id, 'read,write,admin')
+    const document = (await supertest(app).get('/api/openapi.json')).body as { paths: Record<string, Record<string, { security?: object[] }>> }
+    const checked: string[] = []
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const keyMay = (operation.security ?? []).some((scheme) => 'testKey' in scheme)
+        // Sign-in's and the account's routes, signed out ones included, are where the rule applies.
+        const ruled = keyMay || /^\/api\/(auth|account)(\/|$)/.test(path)
+        if (!ruled || (keyMay && method !== 'get')) continue
+        const res = await supertest(app)[method as 'get'](path.replace(/\{\w+\}/g, '999999')).set(all).send({})
+        // Where a key may go, only the route itself answers (a 404 for the made-up id, a 422); elsewhere the guard's 403.
+        if (keyMay) expect(res.status, `${method} ${path}`).not.toBe(403)
+        else expect([res.status, res.body], `${method} ${path}`).toEqual([403, { message: 'Forbidden.' }])
+        checked.push(`${method} ${path}`)
+      }
+    }
+    expect(checked).toContain('get /api/account/activity')
+    expect(checked).toContain('delete /api/account')
+    expect(checked).toContain('post /api/account/email/confirm')
+    expect(checked).toContain('post /api/auth/login')
   })
 
   it('step-up routes outside the account refuse a key too: it can never confirm', async () => {

@@ -84,8 +84,12 @@ export interface FeatureRoutes<Ctx> {
   api?(router: Router, ctx: Ctx, limits: RateLimiters): void
   /** On /api/account ahead of authentication: a mailed link that may be opened signed out. */
   accountOpen?(router: Router, ctx: Ctx, limits: RateLimiters): void
-  /** On /api/account behind authentication, open to any principal with the route's scope (an API key's too). */
-  accountShared?(router: Router, ctx: Ctx, limits: RateLimiters): void
+  /**
+   * On /api/account behind authentication, open to any principal with the route's scope (an API
+   * key's too). Listed rather than mounted, so that the rule "only a session may use the rest of
+   * /api/account" has one source: the router and the API document both read this list.
+   */
+  accountShared?: readonly SharedRoute<Ctx>[]
   /**
    * On /api/account, behind authentication, for the app's own sign-in alone; `passwordChecked`
    * counts wrong passwords per user. A sensitive route takes kernel/auth/require-confirmed.ts
@@ -94,6 +98,14 @@ export interface FeatureRoutes<Ctx> {
   account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[], limits: RateLimiters): void
   /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
   root?(app: Express, ctx: Ctx): void
+}
+
+/** An account route that any principal with its scope may call (a key's too). */
+export interface SharedRoute<Ctx> {
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete'
+  /** Under /api/account: `/activity`. */
+  path: string
+  handlers(ctx: Ctx): RequestHandler[]
 }
 
 /** Who an authenticator found behind a request's `Authorization` header. */

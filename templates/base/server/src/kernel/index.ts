@@ -3,6 +3,7 @@
 // behind it without a slice changing.
 export type * from './context.js'
 export * from './auth/principal.js'
+export * from './auth/session-only.js'
 export * from './define-feature.js'
 export type * from './feature.js'
 export * from './config/env.js'

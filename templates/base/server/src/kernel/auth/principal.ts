@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express'
-import { forbidden, HttpError } from '../http/errors.js'
+import { HttpError } from '../http/errors.js'
 
 /**
  * Who a request is and what it may do, set beside `req.auth` by authentication. The app's own
@@ -25,22 +24,3 @@ export const hasScope = (principal: Principal | undefined, scope: string): boole
 export const scopeOf = (method: string): string => (method === 'GET' || method === 'HEAD' ? 'read' : 'write')
 
 export const missingScope = () => new HttpError(403, 'errors.scope')
-
-/**
- * For routes that change credentials, sessions, keys or the step-up state: only the app's own
- * sign-in may use them, never a key or another app's token, whatever its scopes (403).
- */
-export const sessionOnly: RequestHandler = (req, _res, next) => {
-  if (req.principal !== undefined && req.principal.via !== 'session') throw forbidden()
-  next()
-}
-
-/**
- * The routes only a session may use, as the kernel's routers place them (kernel/http/auth-router.ts,
- * account-router.ts): the account's but what slices mount as `accountShared` (the activity), and
- * sign-in's but `GET /api/auth/me`. The API document marks
- * the rest of the authenticated routes as open to the layers' credentials.
- */
-export const sessionOnlyRoute = (method: string, path: string): boolean =>
-  (path.startsWith('/api/account/') && !(method === 'get' && path === '/api/account/activity')) ||
-  (path.startsWith('/api/auth/') && !(method === 'get' && path === '/api/auth/me'))

@@ -1,17 +1,17 @@
 import { Router } from 'express'
 import type { AppContext } from '../context.js'
-import { forbidden } from './errors.js'
-import { headerIsSession } from '../auth/authenticate.js'
+import { sessionOnlyGuard } from '../auth/session-only.js'
 import type { RateLimiters } from './rate-limits.js'
 
 /**
  * `/api/auth`: the ways to sign in, each slice's (`routes.auth`). `GET /me` is mounted ahead of
  * it (kernel/http/api.ts). Every route here is the app's own sign-in's: a key (any
- * `Authorization` that is not the app's access token) is refused before it is even judged.
+ * `Authorization` that is not the app's access token) is refused before it is even judged
+ * (kernel/auth/session-only.ts).
  */
 export function authRouter(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router()
-  router.use((req, _res, next) => next(headerIsSession(req.get('authorization')) ? undefined : forbidden()))
+  router.use(sessionOnlyGuard(ctx))
   for (const feature of ctx.features) feature.routes?.auth?.(router, ctx, limits)
   return router
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { project } from '../config/project.js'
 import type { AppContext } from '../context.js'
-import { sessionOnlyRoute } from '../auth/principal.js'
+import { sessionOnlyRoute } from '../auth/session-only.js'
 import { cookieNames } from '../auth/cookies.js'
 import { errorBody } from './schemas.js'
 import { kernelRouteDocs } from './kernel-routes.js'
@@ -41,7 +41,7 @@ export async function buildDocument(ctx: AppContext): Promise<OpenApiDocument> {
   const schemes: Record<string, object> = Object.assign({}, ...authenticators.map((authenticator) => authenticator.securitySchemes ?? {}))
   const ways = { any: authenticators.length > 0, schemes: Object.keys(schemes) }
   const paths: OpenApiDocument['paths'] = {}
-  for (const doc of operations.values()) (paths[openApiPath(doc.path)] ??= {})[doc.method] = operation(doc, ways)
+  for (const doc of operations.values()) (paths[openApiPath(doc.path)] ??= {})[doc.method] = operation(doc, ways, sessionOnlyRoute(ctx.features, doc.method, doc.path))
   const access = cookieNames(ctx).access
   return {
     openapi: '3.1.1',
@@ -78,14 +78,14 @@ const ERROR_TEXT: Record<number, string> = {
 
 /**
  * `ways`: whether layers bring ways in (a key is refused, 403, where only a session may go or a
- * scope is missing) and their schemes, listed where they may go.
+ * scope is missing) and their schemes, listed where they may go; `sessionOnly`: whether this
+ * route is one only a session may use (kernel/auth/principal.ts).
  */
-function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string[] }): Operation {
+function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string[] }, sessionOnly: boolean): Operation {
   const hasBody = doc.body !== undefined
   const errors = new Set([500, 503, ...(doc.errors ?? [])])
   if (doc.method !== 'get') [400, 403, 413].forEach((status) => errors.add(status))
   if (doc.auth === true) errors.add(401)
-  const sessionOnly = sessionOnlyRoute(doc.method, doc.path)
   if (ways.any && (doc.auth || sessionOnly)) errors.add(403)
   const others = doc.auth === true && !sessionOnly ? ways.schemes.map((name) => ({ [name]: [] })) : []
   // A layer's credential may have limits of its own (an API key's requests a minute), met on any route it calls.
