@@ -1,17 +1,14 @@
 import { readClient, readProviderUrl, type ProviderClientEnv } from '../oauth/public.js'
 import type { FeatureConfig } from '../../kernel/index.js'
 
-declare module '../../kernel/config/env.js' {
-  interface FeatureEnv {
+/** The provider's settings, as its object names them: read typed through `envOf` with it (public.ts). */
+export const config = {
+  env: {
     /** Google, OpenID Connect at its issuer; null when not configured. */
-    OAUTH_GOOGLE: (ProviderClientEnv & { issuer: string }) | null
-  }
-}
-
-export const config: FeatureConfig = {
-  env(read, fail, base) {
-    const client = readClient(read, fail, 'GOOGLE')
-    const issuer = readProviderUrl(read, fail, base, 'OAUTH_GOOGLE_ISSUER', 'https://accounts.google.com')
-    return { OAUTH_GOOGLE: client ? { ...client, issuer } : null }
+    OAUTH_GOOGLE(read, fail, base): (ProviderClientEnv & { issuer: string }) | null {
+      const client = readClient(read, fail, 'GOOGLE')
+      const issuer = readProviderUrl(read, fail, base, 'OAUTH_GOOGLE_ISSUER', 'https://accounts.google.com')
+      return client ? { ...client, issuer } : null
+    },
   },
-}
+} as const satisfies FeatureConfig
