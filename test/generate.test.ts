@@ -212,7 +212,7 @@ describe('the contract of a generated app', () => {
     const answers = variantAnswers('sqlite')
     const github = renderProject({ ...answers, oauth: ['github'] }, 'x', { random: countingRandom() })
     expect(github.has('server/src/features/oauth/services/providers/github.ts')).toBe(true)
-    expect(github.has('server/src/features/oauth-github/config.ts')).toBe(true)
+    expect(github.has('server/src/features/oauth/services/providers/github-config.ts')).toBe(true)
     // The app's code and settings; the development provider of the README's walk-through is an OpenID one whatever was chosen.
     for (const [path, contents] of [...github].filter(([path]) => /^(server\/src|client\/src)\/|^\.env/.test(path))) {
       expect(contents.toString('utf8'), path).not.toMatch(/OAUTH_(GOOGLE|OIDC)|oauth-(google|oidc)|providers\/(google|oidc)/)

@@ -14,7 +14,7 @@ describe("the worked example of the generated docs (docs/extending.md)", () => {
     expect(steps.filter((step) => step.kind === 'edit').map((step) => step.path)).toEqual(['server/src/features/index.ts'])
     expect(steps.filter((step) => step.kind === 'file' && !step.path.startsWith('server/src/features/projects/')).map((step) => step.path)).toEqual(['server/tests/projects.test.ts'])
     const written = applyExample(steps, (path) => files.get(path)?.toString())
-    expect(written.get('server/src/features/index.ts')).toMatch(/import \{ feature as projects \} from '\.\/projects\/index\.js'\n[\s\S]*\n  projects,\n\]\n$/)
+    expect(written.get('server/src/features/index.ts')).toMatch(/import \{ feature as projects \} from '\.\/projects\/index\.js'\n[\s\S]*\n  projects,\n\] as const satisfies AppFeatures\n/)
     expect([...written.keys()].filter((path) => path.endsWith('.test.ts'))).toEqual(['server/tests/projects.test.ts'])
   })
 })

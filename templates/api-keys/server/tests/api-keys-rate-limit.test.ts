@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { describe, expect, inject, it } from 'vitest'
 import { EnvError, parseEnv } from '../src/kernel/config/env.js'
+import { envOf } from '../src/kernel/own-settings.js'
 import { features } from '../src/features/index.js'
+import { config } from '../src/features/api-keys/config.js'
 import { meWith, withApiKey } from './helpers/api-keys.js'
 import { me } from './helpers/requests.js'
 import { testSecrets } from './helpers/processes.js'
@@ -51,8 +53,8 @@ describe('each key has its own rate limit (600 a minute by default, RATE_LIMIT_A
       expect(() => parseEnv({ ...base, RATE_LIMIT_API_KEY: bad }, features), bad).toThrow(EnvError)
       expect(() => parseEnv({ ...base, RATE_LIMIT_API_KEY: bad }, features), bad).toThrow(/RATE_LIMIT_API_KEY/)
     }
-    expect(parseEnv({ ...base, RATE_LIMIT_API_KEY: '1200' }, features).RATE_LIMIT_API_KEY).toBe(1200)
-    expect(parseEnv(base, features).RATE_LIMIT_API_KEY).toBeUndefined()
+    expect(envOf(config, parseEnv({ ...base, RATE_LIMIT_API_KEY: '1200' }, features)).RATE_LIMIT_API_KEY).toBe(1200)
+    expect(envOf(config, parseEnv(base, features)).RATE_LIMIT_API_KEY).toBeUndefined()
   })
 
   describe.skipIf(!redisUrl)(`with Redis, shared by every instance${redisLabel}`, () => {

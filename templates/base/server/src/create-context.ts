@@ -3,6 +3,7 @@ import { createAppSettings, type AppSettingsOptions } from './kernel/config/sett
 import type { AppContext, AppFeatures } from './kernel/context.js'
 import { connectDatabase, createSequelize } from './kernel/db/database.js'
 import { features as generatedFeatures } from './features/index.js'
+import { orderFeatures } from './kernel/feature-order.js'
 import { createJobHandlers } from './kernel/jobs/handlers.js'
 import { InProcessQueue } from './kernel/jobs/in-process-queue.js'
 import { defaultRetryPolicy, webhookRetryPolicy, type JobQueue, type RetryPolicies, type RetryPolicy } from './kernel/jobs/types.js'
@@ -21,7 +22,7 @@ import { webhookBreakerPolicy, type BreakerPolicy } from './kernel/webhooks/brea
 import { WebhookHub } from './kernel/webhooks/hub.js'
 
 export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> {
-  /** The feature layers (default: the ones this app was generated with, features/index.ts). */
+  /** The feature layers (default: the ones this app was generated with, features/index.ts), put in their `after` order. */
   features?: AppFeatures
   /** An open connection to reuse; otherwise one is opened from DATABASE_URL (and closed by close()). */
   sequelize?: Sequelize
@@ -41,7 +42,7 @@ export interface AppContextOptions extends Omit<AppSettingsOptions, 'features'> 
 
 /** The settings, and the services built from them: everything `createApp` needs, once at start-up (or per test with overrides). */
 export async function createAppContext(options: AppContextOptions): Promise<AppContext> {
-  const features = options.features ?? generatedFeatures
+  const features = orderFeatures(options.features ?? generatedFeatures)
   const settings = createAppSettings({ ...options, features })
   const { env, auth, keyPrefix } = settings
   const logger = options.logger ?? createLogger(env.NODE_ENV)

@@ -80,6 +80,14 @@ describe('feature slices', () => {
     expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['a'])], ['c', new Set(['a'])]]))).toEqual([['a', 'b']])
   })
 
+  it('declare nothing into the kernel but the columns of its `User` model: their names are typed by their own objects', () => {
+    const declarations = all
+      .filter((file) => sliceOf(file))
+      .flatMap((file) => [...fs.readFileSync(path.join(SRC, file), 'utf8').matchAll(/declare module '(\.\.\/)+kernel\/([^']+)'/g)].map((match) => `${file} → kernel/${match[2]}`))
+      .filter((declaration) => !declaration.endsWith('→ kernel/models/user.js'))
+    expect(declarations).toEqual([])
+  })
+
   it('reads the imports as written: the entry point is seen naming the registry and the core', () => {
     expect(imports('create-context.ts')).toContain(REGISTRY)
     expect(imports('create-context.ts')).toContain('kernel/context.ts')

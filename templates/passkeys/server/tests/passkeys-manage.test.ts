@@ -2,6 +2,8 @@ import supertest from 'supertest'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { EnvError, parseEnv } from '../src/kernel/config/env.js'
 import { features } from '../src/features/index.js'
+import { config } from '../src/features/passkeys/config.js'
+import { envOf } from '../src/kernel/own-settings.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { Passkey } from '../src/features/passkeys/models/passkey.js'
 import { passkeyApi, signInWithPasskey, withPasskey } from './helpers/passkeys.js'
@@ -132,7 +134,7 @@ describe('GET /.well-known/passkey-endpoints', () => {
 })
 
 describe('RP_ID', () => {
-  const env = (vars: Record<string, string>) => parseEnv({ NODE_ENV: 'test', ...testSecrets(), ...vars }, features)
+  const env = (vars: Record<string, string>) => envOf(config, parseEnv({ NODE_ENV: 'test', ...testSecrets(), ...vars }, features))
 
   it('defaults to BASE_URL’s host name, and may be a parent domain of it', () => {
     expect(env({ BASE_URL: 'https://app.example.com:8443/base' }).RP_ID).toBe('app.example.com')

@@ -3,15 +3,29 @@ import { EnvError, loadEnv, type Env } from '../kernel/config/env.js'
 import { project } from '../kernel/config/project.js'
 import { connectDatabase, createSequelize, redactDatabaseUrl } from '../kernel/db/database.js'
 import { pendingMigrations } from '../kernel/db/migrator.js'
-import { features } from '../features/index.js'
+import { FeatureOrderError, orderFeatures } from '../kernel/feature-order.js'
+import { features as registry } from '../features/index.js'
 
-/** The command-line entry points hand the feature layers down, as create-context.ts does for the server. */
-export { features }
+/**
+ * The command-line entry points hand the feature layers down, as create-context.ts does for the
+ * server, in their `after` order: a registry that cannot be put in order stops every entry point
+ * with its one line, before anything else runs.
+ */
+export const features = inOrderOrExit()
 
 /** Prints one line per problem and exits 1: start-up errors are for people, not stack traces. */
 export function exitWith(lines: string | string[]): never {
   for (const line of ([] as string[]).concat(lines)) console.error(line)
   process.exit(1)
+}
+
+function inOrderOrExit() {
+  try {
+    return orderFeatures(registry)
+  } catch (error) {
+    if (error instanceof FeatureOrderError) exitWith(error.message)
+    throw error
+  }
 }
 
 export function loadEnvOrExit(): Env {

@@ -47,6 +47,6 @@ export interface AppContext extends AppSettings, AppServices {
   features: AppFeatures
 }
 
-/** A feature layer of this app (features/<layer>/index.ts exports one). */
-export type AppFeature = ServerFeature<AppContext, JobDeps, Partial<JobHandlers>>
+/** A feature layer of this app (features/<layer>/index.ts exports one, through `defineFeature`). */
+export type AppFeature = ServerFeature<AppContext, JobDeps>
 export type AppFeatures = readonly AppFeature[]

@@ -1,18 +1,25 @@
 // What a feature layer is to the server: one `ServerFeature` object, exported by
-// `features/<layer>/index.ts` and listed by the rendered registry `features/index.ts`. Base never
-// imports a layer: create-context.ts (and the command-line entry points) hand the registry down
-// as `features`, and base reads each field where its point is. The types take the handlers'
-// context as a parameter (`Ctx`, the app's `AppContext`) so that kernel/context.ts can carry the
-// registry without an import cycle.
+// `features/<layer>/index.ts` (through kernel/define-feature.ts) and listed by the rendered registry
+// `features/index.ts`. Base never imports a layer: create-context.ts (and the command-line entry
+// points) hand the registry down as `features`, and base reads each field where its point is. The
+// types take the handlers' context as a parameter (`Ctx`, the app's `AppContext`) so that
+// kernel/context.ts can carry the registry without an import cycle.
+//
+// What a layer names (its variables, rate limits, cookies, user fields, jobs, events) is typed by
+// its own object, never declared into the kernel's interfaces: the kernel holds the values of every
+// layer typed as it knows them (base's names), a slice reads its own through kernel/own-settings.ts
+// (checked against its own `config` when read), and the registry exports the merged types
+// (`EnvOf<…>` and the others below) for whoever reads every layer's, the tests.
 import type { Express, Request, RequestHandler, Response, Router } from 'express'
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from './config/limit.js'
 import type { RateLimiters } from './http/rate-limiters.js'
+import type { CredentialEventKind } from './security/events.js'
 import type { Migration } from './db/migrations/types.js'
 import type { FeatureMessages } from './i18n/catalogue.js'
 import type { RouteDoc } from './openapi/types.js'
 import type { User } from './models/user.js'
-import type { SignInUser, UserJson, UserRow } from './services/user-json.js'
+import type { SignInUser, UserRow } from './services/user-json.js'
 
 /** What a layer's variables may depend on, as kernel/config/env.ts has read them (spelled out here: importing env.ts would close a cycle). */
 export interface EnvBasics {
@@ -21,23 +28,32 @@ export interface EnvBasics {
   BASE_ORIGIN: string
 }
 
-/** Settings read at start-up. Plain data: the layer's `config.ts` imports nothing of the app at run time. */
+/**
+ * Reads one variable of a layer: `read` gives a variable's trimmed value (empty is unset), `fail`
+ * reports one bad variable, and start-up stops with every line reported, as for base's.
+ */
+export type EnvReader = (read: (name: string) => string | undefined, fail: (name: string, problem: string) => void, base: EnvBasics) => unknown
+
+/**
+ * Settings read at start-up. Plain data: the layer's `config.ts` imports nothing of the app at run
+ * time. Written `as const satisfies FeatureConfig`, so that its names stay literal: they are the
+ * layer's declaration of them (kernel/own-settings.ts reads them typed by this object).
+ */
 export interface FeatureConfig {
-  /** Env variables holding secrets, checked like JWT_ACCESS_SECRET (declare them on `FeatureSecrets` too). */
-  secrets?: string[]
-  /** Default rate limits by name (declare the names on `FeatureRateLimits` too). */
-  rateLimits?: Record<string, Limit>
-  /** Cookie suffixes by name (declare the names on `FeatureCookieNames`): prefixed like the others, and CSRF-checked. */
-  cookies?: Record<string, string>
-  /**
-   * Reads the layer's own environment variables (declare them on `FeatureEnv`): `read` gives a
-   * variable's trimmed value (empty is unset), `fail` reports one bad variable, and start-up
-   * stops with every line reported, as for base's.
-   */
-  env?(read: (name: string) => string | undefined, fail: (name: string, problem: string) => void, base: EnvBasics): object
+  /** Env variables holding secrets, checked like JWT_ACCESS_SECRET. */
+  readonly secrets?: readonly string[]
+  /** Default rate limits by name; a test may override them by the same names. */
+  readonly rateLimits?: Readonly<Record<string, Limit>>
+  /** Cookie suffixes by name: prefixed like the others, and CSRF-checked. */
+  readonly cookies?: Readonly<Record<string, string>>
+  /** The layer's own environment variables, each by the name `ctx.env` holds it under, with what reads it. */
+  readonly env?: Readonly<Record<string, EnvReader>>
 }
 
-/** The layer's tables, and the columns it adds to `users` (declare them on `User` too). */
+/**
+ * The layer's tables, and the columns it adds to `users` (declare them on `User` too: the one
+ * `declare module` into the kernel, as Sequelize's model class types its columns that way).
+ */
 export interface FeatureModels {
   models: { initModel(sequelize: Sequelize): void }[]
   userAttributes?: ModelAttributes
@@ -46,12 +62,16 @@ export interface FeatureModels {
 /** Applied after base's, in layer order; a migration imports no application code. */
 export type FeatureMigrations = { name: string; up: Migration; down?: Migration }[]
 
-/** What a user's JSON carries for the layer (declare the fields on `FeatureUserJson` and the columns on `FeatureUserRow`). */
+/**
+ * What a user's JSON carries for the layer. The row and the model hold the layer's columns next to
+ * base's (`unknown` to the kernel: read them with a conversion); what `fromRow` returns is the
+ * layer's part of the JSON, typed from this object (`UserJsonOf`).
+ */
 export interface UserFields {
   /** Extra columns of the `users u` row the hot paths select, written as kernel/db/sql.ts quotes them. */
-  columns: string[]
-  fromRow(row: UserRow): Partial<UserJson>
-  fromModel(user: User): Partial<UserJson>
+  readonly columns: readonly string[]
+  fromRow(row: UserRow): Readonly<Record<string, unknown>>
+  fromModel(user: User): Readonly<Record<string, unknown>>
 }
 
 /**
@@ -232,12 +252,31 @@ export interface UserDeletion {
 export type UserLifecycle = readonly { userCreated?: UserCreated; userDeletion?: UserDeletion }[]
 
 /**
- * One feature layer, as the server's core consumes it. `JobDeps` and `Jobs` are what the app's
- * job handlers are given and are (kernel/context.ts fills them in, as it does `Ctx`).
+ * A job's handler as the queue holds it. Its payload went through the queue's storage as JSON,
+ * dispatched under the job's name by the slice's own dispatcher (kernel/own-settings.ts
+ * `jobDispatcher`, typed by these very handlers), so the queue hands back what the handler takes:
+ * written as a method, a handler typed by its own payload is one of these.
  */
-export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
+export type JobHandler = { run(data: unknown): Promise<void> }['run']
+
+/** A layer's jobs by name (`team:invitation`): each name carries a colon, as base's do. */
+export type FeatureJobs = Readonly<Record<`${string}:${string}`, JobHandler>>
+
+/**
+ * One feature layer, as the server's core consumes it. `JobDeps` is what the app's job handlers
+ * are given (kernel/context.ts fills it in, as it does `Ctx`: naming it here would close a cycle).
+ */
+export interface ServerFeature<Ctx, JobDeps = unknown> {
   /** The layer's folder name under templates/ and features/. */
   name: string
+  /**
+   * The layers this one comes after, where the order of a point matters: the login steps run,
+   * and the confirm methods are offered, in layer order. kernel/feature-order.ts sorts the
+   * registry by it at start-up (otherwise keeping the options table's order), and refuses to
+   * start on a name the app lacks or on a cycle; a layer names an optional one only when the app
+   * has it (rendered: its `order.ts.ejs`).
+   */
+  after?: readonly string[]
   config?: FeatureConfig
   models?: FeatureModels
   migrations?: FeatureMigrations
@@ -260,14 +299,21 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
   /** Refuses a deletion that would break what the layer keeps (a group losing its last owner), and tidies after one. */
   userDeletion?: UserDeletion
   /**
-   * The layer's own queued work and mails, by job name (declare the payloads on `JobPayloads`
-   * in kernel/jobs/types.ts). Queued with `ctx.queue.dispatch`, run by whichever instance runs jobs.
+   * The layer's own queued work and mails, by job name; the payloads are these handlers'
+   * parameters (`JobPayloadsOf`). Queued through `jobDispatcher(jobs)` (kernel/own-settings.ts),
+   * run by whichever instance runs jobs.
    */
-  jobs?(deps: JobDeps): Jobs
+  jobs?(deps: JobDeps): FeatureJobs
   /**
-   * The layer's events that webhooks send: its credential event types, each with the type it is
-   * sent as (`group_created` → `group.created`; `sentAsThemselves` in kernel/webhooks/catalogue.ts keeps
-   * the names). An endpoint may subscribe to each, or to `group.*`.
+   * The layer's credential events, recorded through the security core like base's (the activity,
+   * the owner's notice, the webhooks): its `as const` object of kinds, whose types are the
+   * layer's event types (`EventTypesOf`). Webhooks send each under its own type unless
+   * `webhookEvents` renames it.
+   */
+  events?: Readonly<Record<string, CredentialEventKind>>
+  /**
+   * Renames some of `events` for webhooks (`group_created` → `group.created`), so an endpoint can
+   * subscribe to `group.*`.
    */
   webhookEvents?: Readonly<Record<string, string>>
   /**
@@ -279,3 +325,45 @@ export interface ServerFeature<Ctx, JobDeps = unknown, Jobs = unknown> {
 
 /** The registry as base reads it: the layers this app was generated with, in order. */
 export type Features<Ctx> = readonly ServerFeature<Ctx>[]
+
+// The types a layer's object declares, one layer (`Own…`, of its `config`) or merged over a list
+// (`…Of`, of the registry's `typeof features`). They read a field's type as written, so a layer
+// without the field adds nothing.
+
+/** A field of an object's type as written; never when it lacks the field (a widened `AppFeature`'s optional one included). */
+type Field<T, K extends PropertyKey> = T extends { readonly [P in K]: infer V } ? Exclude<V, undefined> : never
+/** Each key of `R` as a `V`: `{}` when there is no `R`. */
+type Keyed<R, V> = [R] extends [never] ? {} : { [K in keyof R]: V }
+type Values<R> = [R] extends [never] ? {} : { [K in keyof R]: R[K] extends (...args: never[]) => infer V ? V : never }
+type OwnOf<F, Own> = Own extends 'env'
+  ? OwnEnv<Field<F, 'config'>>
+  : Own extends 'limits'
+    ? OwnRateLimits<Field<F, 'config'>>
+    : Own extends 'cookies'
+      ? OwnCookies<Field<F, 'config'>>
+      : Own extends 'json'
+        ? OwnUserJson<F>
+        : OwnJobPayloads<F>
+/** `A & B & …` over a tuple's members' `Own` types; `{}` for none. */
+type Merged<Fs, Own> = Fs extends readonly [infer F, ...infer Rest] ? OwnOf<F, Own> & Merged<Rest, Own> : {}
+
+/** A layer's variables as `ctx.env` holds them (`C`: its `config`): each reader's value, and each secret as a string. */
+export type OwnEnv<C> = Values<Field<C, 'env'>> & Keyed<Field<C, 'secrets'> extends readonly (infer S extends string)[] ? Record<S, true> : never, string>
+export type OwnRateLimits<C> = Keyed<Field<C, 'rateLimits'>, Limit>
+export type OwnCookies<C> = Keyed<Field<C, 'cookies'>, string>
+export type OwnUserJson<F> = Field<F, 'userFields'> extends { fromRow(row: UserRow): infer J } ? J : {}
+export type OwnJobPayloads<F> = Field<F, 'jobs'> extends (deps: never) => infer H ? { [K in keyof H]: H[K] extends (data: infer P) => Promise<void> ? P : never } : {}
+export type OwnEventTypes<F> = Field<F, 'events'> extends infer E ? (E extends object ? (E[keyof E] extends { type: infer T } ? T : never) : never) : never
+
+/** The layers' variables, merged (`Env & EnvOf<…>` is the whole `ctx.env`). */
+export type EnvOf<Fs> = Merged<Fs, 'env'>
+/** The layers' rate limits by name (`RateLimitSettings & RateLimitsOf<…>` is the whole `ctx.rateLimits`). */
+export type RateLimitsOf<Fs> = Merged<Fs, 'limits'>
+/** The layers' cookie names (`CookieNames & CookiesOf<…>` is all of `cookieNames(ctx)`). */
+export type CookiesOf<Fs> = Merged<Fs, 'cookies'>
+/** What the layers add to a user's JSON (`UserJson & UserJsonOf<…>` is a user as the API answers it). */
+export type UserJsonOf<Fs> = Merged<Fs, 'json'>
+/** The layers' job payloads by job name. */
+export type JobPayloadsOf<Fs> = Merged<Fs, 'jobs'>
+/** The layers' credential event types (with base's `CredentialEventType`, every type the app records). */
+export type EventTypesOf<Fs> = Fs extends readonly (infer F)[] ? OwnEventTypes<F> : never

@@ -12,10 +12,9 @@ import { parseEnv, type Env } from '../../src/kernel/config/env.js'
 import type { AppSettings } from '../../src/kernel/config/settings.js'
 import type { AppContext, AppFeatures } from '../../src/kernel/context.js'
 import { createAppContext } from '../../src/create-context.js'
-import { features } from '../../src/features/index.js'
+import { features, type AppRateLimits } from '../../src/features/index.js'
 import { connectDatabase, createSequelize } from '../../src/kernel/db/database.js'
 import { createLogger, type Logger } from '../../src/kernel/logger.js'
-import type { RateLimitSettings } from '../../src/kernel/config/rate-limits.js'
 import { initModels, type RoleName, type User } from '../../src/kernel/models/index.js'
 import type { AuthCacheSettings } from '../../src/kernel/auth/auth-cache.js'
 import type { RetryPolicy } from '../../src/kernel/jobs/types.js'
@@ -46,7 +45,8 @@ export interface TestAppOptions {
   smtp?: boolean
   worker?: boolean
   keyPrefix?: string
-  rateLimits?: Partial<RateLimitSettings>
+  /** Base's limits and the layers' (features/index.ts `AppRateLimits`), by name. */
+  rateLimits?: Partial<AppRateLimits>
   authCache?: Partial<AuthCacheSettings>
   clientDir?: string
   mailDir?: string

@@ -1,12 +1,5 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../kernel/security/events.js' {
-  interface CredentialEventTypes {
-    api_key_created: true
-    api_key_revoked: true
-  }
-}
-
 /**
  * The API-key layer's credential events, recorded through the security core like every other (the
  * activity, the owner's notice, the webhooks). Their `meta` names the key by its name and prefix,

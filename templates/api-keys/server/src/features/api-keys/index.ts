@@ -1,4 +1,4 @@
-import { defineFeature, sentAsThemselves } from '../../kernel/index.js'
+import { defineFeature } from '../../kernel/index.js'
 import { apiKeyAuthenticator } from './authenticator.js'
 import { config } from './config.js'
 import { apiKeyEvents } from './events.js'
@@ -31,5 +31,5 @@ export const feature = defineFeature({
     // sign-out; `sessionsChanged` then drops the keys from every instance's cache.
     { model: ApiKey, grants: 'sign-in', pending: true, voidColumn: 'revokedAt', voidedBy: 'wide' },
   ],
-  webhookEvents: sentAsThemselves(apiKeyEvents),
+  events: apiKeyEvents,
 })

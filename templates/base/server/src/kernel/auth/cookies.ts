@@ -15,12 +15,13 @@ function cookieName(settings: CookieNameSettings, suffix: string): string {
   return `${prefix}${settings.auth.name}_${suffix}`
 }
 
-type CookieNameSettings = Pick<AppSettings, 'features'> & { auth: Pick<AppSettings['auth'], 'name'>; env: Pick<AppSettings['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }
+export type CookieNameSettings = Pick<AppSettings, 'features'> & { auth: Pick<AppSettings['auth'], 'name'>; env: Pick<AppSettings['env'], 'COOKIE_HOST_PREFIX' | 'NODE_ENV'> }
 
-/** Feature layers declare their cookies here (and give the suffixes in their `config.ts`). */
-export interface FeatureCookieNames {}
-
-export interface CookieNames extends FeatureCookieNames {
+/**
+ * Base's cookies. `cookieNames` also names each feature layer's (given, with its suffix, in its
+ * `config.ts`): a slice reads its own through kernel/own-settings.ts `cookieNamesOf`.
+ */
+export interface CookieNames {
   access: string
   refresh: string
   session: string
@@ -38,8 +39,10 @@ function suffixes(features: AppSettings['features']): Array<[string, string]> {
   return found
 }
 
-export function cookieNames(settings: CookieNameSettings): CookieNames {
-  return Object.fromEntries(suffixes(settings.features).map(([name, suffix]) => [name, cookieName(settings, suffix)])) as unknown as CookieNames
+/** Every cookie of the app by name, base's typed and the layers' by their names. */
+export function cookieNames(settings: CookieNameSettings): CookieNames & Readonly<Record<string, string>> {
+  const names: Record<string, string> = Object.fromEntries(suffixes(settings.features).map(([name, suffix]) => [name, cookieName(settings, suffix)]))
+  return { ...names, access: cookieName(settings, 'access'), refresh: cookieName(settings, 'refresh'), session: cookieName(settings, 'session') }
 }
 
 /** The attributes every cookie of the app is set and cleared with. */

@@ -9,13 +9,11 @@ export type NodeEnv = 'development' | 'production' | 'test'
 export type SameSite = 'lax' | 'none'
 export type MailTransport = 'smtp' | 'log'
 
-/** The secrets feature layers require (their `config.ts` lists the names; they declare them here). */
-export interface FeatureSecrets {}
-
-/** The other variables feature layers read (their `config.ts` parses them; they declare them here). */
-export interface FeatureEnv {}
-
-export interface Env extends FeatureSecrets, FeatureEnv {
+/**
+ * Base's variables. `ctx.env` also holds each feature layer's (its `config.ts` names and reads
+ * them): a slice reads its own through kernel/own-settings.ts `envOf`, typed by its `config`.
+ */
+export interface Env {
   NODE_ENV: NodeEnv
   PORT: number
   /** Public origin plus optional path prefix, without a trailing slash. */
@@ -112,12 +110,15 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
   for (const [name, problem] of crossProblems(values, read('MAIL_TRANSPORT') !== undefined)) fail(name, problem)
 
   const base = { NODE_ENV: values.NODE_ENV ?? 'development', BASE_URL: values.BASE_URL ?? DEFAULT_BASE_URL, BASE_ORIGIN: new URL(values.BASE_URL ?? DEFAULT_BASE_URL).origin }
-  const featureEnv = Object.assign({}, ...features.map((feature) => feature.config?.env?.(read, fail, base))) as FeatureEnv
+  const featureEnv: Record<string, unknown> = {}
+  for (const feature of features) {
+    for (const [name, reader] of Object.entries(feature.config?.env ?? {})) featureEnv[name] = reader(read, fail, base)
+  }
 
   if (errors.length > 0) throw new EnvError(errors)
   const { MAIL_TRANSPORT, CONFIRM_TTL, API_DOCS, ...rest } = values
   return {
-    ...(rest as typeof rest & Pick<Env, 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET' | 'COOKIE_SECRET'> & FeatureSecrets),
+    ...(rest as typeof rest & Pick<Env, 'JWT_ACCESS_SECRET' | 'JWT_REFRESH_SECRET' | 'COOKIE_SECRET'>),
     BASE_ORIGIN: base.BASE_ORIGIN,
     MAIL_TRANSPORT: MAIL_TRANSPORT ?? (rest.SMTP_URL !== undefined ? 'smtp' : 'log'),
     CONFIRM_TTL_SECONDS: CONFIRM_TTL,

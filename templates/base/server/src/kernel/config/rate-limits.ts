@@ -4,10 +4,11 @@ import type { Limit } from './limit.js'
 // Rate-limit settings: the defaults the app runs with; tests override them per app.
 export type { Limit } from './limit.js'
 
-/** Feature layers declare their limits here (and give the defaults in their `config.ts`). */
-export interface FeatureRateLimits {}
-
-export interface RateLimitSettings extends FeatureRateLimits {
+/**
+ * Base's limits. `ctx.rateLimits` also holds each feature layer's (named, with their defaults, in
+ * its `config.ts`): a slice reads its own through kernel/own-settings.ts `rateLimitsOf`.
+ */
+export interface RateLimitSettings {
   /** Failed logins per lowercased e-mail and IP; a successful login clears the counter. */
   loginPerEmailIp: Limit
   /** Failed logins per IP, across e-mails (password spraying). */
@@ -53,21 +54,24 @@ const minute = 60_000
 const hour = 60 * minute
 
 /** The limits an app runs with: base's, and the feature layers' defaults. */
-export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[]): RateLimitSettings => ({
-  loginPerEmailIp: { limit: 5, windowMs: minute },
-  loginPerIp: { limit: 100, windowMs: minute },
-  registerPerIp: { limit: 20, windowMs: minute },
-  registerPerEmailIp: { limit: 5, windowMs: minute },
-  registerPerEmailIpHourly: { limit: 10, windowMs: hour },
-  mailPerIp: { limit: 30, windowMs: minute },
-  mailPerEmailIp: { limit: 5, windowMs: minute },
-  mailPerEmailIpHourly: { limit: 10, windowMs: hour },
-  mailPerAddress: { limit: 3, windowMs: 10 * minute },
-  mailPerAddressHourly: { limit: 5, windowMs: hour },
-  sessionCreatePerIp: { limit: 30, windowMs: minute },
-  accountPasswordPerSession: { limit: 5, windowMs: minute },
-  accountPasswordPerUser: { limit: 20, windowMs: minute },
-  emailChangePerUser: { limit: 5, windowMs: minute },
-  accountWritesPerUser: { limit: 60, windowMs: minute },
-  ...(Object.assign({}, ...features.map((feature) => feature.config?.rateLimits)) as FeatureRateLimits),
-})
+export function defaultRateLimits(features: readonly { config?: FeatureConfig }[]): RateLimitSettings {
+  const limits: RateLimitSettings = {
+    loginPerEmailIp: { limit: 5, windowMs: minute },
+    loginPerIp: { limit: 100, windowMs: minute },
+    registerPerIp: { limit: 20, windowMs: minute },
+    registerPerEmailIp: { limit: 5, windowMs: minute },
+    registerPerEmailIpHourly: { limit: 10, windowMs: hour },
+    mailPerIp: { limit: 30, windowMs: minute },
+    mailPerEmailIp: { limit: 5, windowMs: minute },
+    mailPerEmailIpHourly: { limit: 10, windowMs: hour },
+    mailPerAddress: { limit: 3, windowMs: 10 * minute },
+    mailPerAddressHourly: { limit: 5, windowMs: hour },
+    sessionCreatePerIp: { limit: 30, windowMs: minute },
+    accountPasswordPerSession: { limit: 5, windowMs: minute },
+    accountPasswordPerUser: { limit: 20, windowMs: minute },
+    emailChangePerUser: { limit: 5, windowMs: minute },
+    accountWritesPerUser: { limit: 60, windowMs: minute },
+  }
+  for (const feature of features) Object.assign(limits, feature.config?.rateLimits)
+  return limits
+}

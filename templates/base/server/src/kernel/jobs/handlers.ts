@@ -9,6 +9,7 @@ import { sendSecurityNotice } from '../security/notices.js'
 import { linksVoidedSince } from '../security/voided-since.js'
 import { webhookDelivery } from '../webhooks/deliver.js'
 import { pruneWebhookDeliveries } from '../webhooks/prune.js'
+import type { FeatureJobs, JobHandler } from '../feature.js'
 import type { BaseJobHandlers, JobDeps, JobHandlers } from './types.js'
 import { mailLocale } from '../i18n/locales.js'
 import { translator } from '../i18n/translate.js'
@@ -17,8 +18,10 @@ import { translator } from '../i18n/translate.js'
  * The work behind register, resend-verification, forgot-password and an e-mail change. The HTTP
  * handlers answer the same for every address; whether an account exists is only decided here.
  */
-export function createJobHandlers(deps: JobDeps, features: readonly { jobs?: (deps: JobDeps) => Partial<JobHandlers> }[]): JobHandlers {
-  return { ...baseJobHandlers(deps), ...Object.assign({}, ...features.map((feature) => feature.jobs?.(deps))) } as JobHandlers
+export function createJobHandlers(deps: JobDeps, features: readonly { jobs?: (deps: JobDeps) => FeatureJobs }[]): JobHandlers {
+  const layers: Record<`${string}:${string}`, JobHandler> = {}
+  for (const feature of features) Object.assign(layers, feature.jobs?.(deps))
+  return { ...baseJobHandlers(deps), ...layers }
 }
 
 function baseJobHandlers(deps: JobDeps): BaseJobHandlers {

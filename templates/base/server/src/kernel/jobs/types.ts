@@ -2,7 +2,7 @@ import type { Transaction } from 'sequelize'
 import type { AuthConfig } from '../config/auth.js'
 import type { Env } from '../config/env.js'
 import type { Locale } from '../i18n/locales.js'
-import type { UserLifecycle } from '../feature.js'
+import type { FeatureJobs, UserLifecycle } from '../feature.js'
 import type { Mailer } from '../mail/mailer.js'
 import type { NoticePayload } from '../security/notices.js'
 import type { AuthCache } from '../auth/auth-cache.js'
@@ -45,14 +45,16 @@ export interface BaseJobPayloads {
 }
 
 /**
- * Every job of the app: base's, and the feature layers', which declare their payloads here
- * (`declare module`) and their handlers in their manifest's `jobs` (kernel/feature.ts).
+ * Every job of the app: base's, and the feature layers', whose payloads the kernel does not know
+ * (a layer's are its handlers' parameters: its `jobs`, kernel/feature.ts `JobPayloadsOf`; it
+ * dispatches them through kernel/own-settings.ts `jobDispatcher`, typed by them).
  */
-export interface JobPayloads extends BaseJobPayloads {}
+export type JobPayloads = BaseJobPayloads & { readonly [name: `${string}:${string}`]: unknown }
 
 export type JobName = keyof JobPayloads
 
-export type JobHandlers = { [K in JobName]: (data: JobPayloads[K]) => Promise<void> }
+/** The handlers the queue runs: base's, and the feature layers' by their names. */
+export type JobHandlers = BaseJobHandlers & FeatureJobs
 
 /** What job handlers are given, base's and the feature layers' (their manifest's `jobs`). */
 export interface JobDeps {
@@ -71,7 +73,7 @@ export interface JobDeps {
 }
 
 /** Base's own jobs (kernel/jobs/handlers.ts). */
-export type BaseJobHandlers = Pick<JobHandlers, keyof BaseJobPayloads>
+export type BaseJobHandlers = { [K in keyof BaseJobPayloads]: (data: BaseJobPayloads[K]) => Promise<void> }
 
 export interface JobQueue {
   readonly driver: 'redis' | 'in-process'
@@ -123,7 +125,8 @@ export class RetryLater extends Error {
  * another endpoint's messages; every other job shares the lane null.
  */
 export function laneOf<K extends JobName>(name: K, data: JobPayloads[K]): string | null {
-  if (name !== 'webhook:deliver') return null
+  const jobName: string = name
+  if (jobName !== 'webhook:deliver') return null
   const { endpointId } = data as JobPayloads['webhook:deliver']
   return endpointId === undefined ? 'webhook' : `webhook:${endpointId}`
 }

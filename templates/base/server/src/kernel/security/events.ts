@@ -1,27 +1,10 @@
 /**
- * The credential event types this app records. A feature layer adds its own by augmenting this
- * interface from a file of its own (`declare module './events.js'`), so the type of
- * an event stays checked without base knowing the feature.
+ * Base's credential event types. A feature layer's are its own: the kinds of its `events`
+ * object (`as const satisfies Record<string, CredentialEventKind>`), which its manifest lists
+ * (kernel/feature.ts `events`, `EventTypesOf`), so the type of an event stays checked without base
+ * knowing the feature.
  */
-export interface CredentialEventTypes {
-  sign_in: true
-  sign_in_failed: true
-  sign_out: true
-  sessions_revoked: true
-  password_changed: true
-  password_reset: true
-  email_change_requested: true
-  email_changed: true
-  role_changed: true
-  new_device: true
-  account_deleted: true
-  confirmation_failed: true
-  webhook_endpoint_created: true
-  webhook_endpoint_updated: true
-  webhook_endpoint_deleted: true
-}
-
-export type CredentialEventType = keyof CredentialEventTypes
+export type CredentialEventType = (typeof events)[keyof typeof events]['type']
 
 /** The mail the account's owner gets for an event (job `user:security-notice`). */
 export interface Notice {
@@ -33,7 +16,8 @@ export interface Notice {
 
 /** An event as the code that raises it names it: its type, and the notice it sends, if any. */
 export interface CredentialEventKind {
-  type: CredentialEventType
+  /** `snake_case`; base's are `CredentialEventType`, a layer's are its own object's. */
+  type: string
   notice?: Notice
 }
 

@@ -1,13 +1,11 @@
 // The shapes of a user on its way out: the JSON the API answers with, and the raw row the hot
-// paths select to build it (kernel/services/users.ts). Types only: the feature layers declare what they
-// add here.
+// paths select to build it (kernel/services/users.ts). Types only. Base's fields: what a feature
+// layer adds is typed by its own `userFields` (kernel/feature.ts `UserJsonOf`).
 import type { AuthIdentity } from '../http/request.js'
 import type { Locale } from '../i18n/locales.js'
 
-/** Feature layers declare what they add to a user's JSON here (and fill it in their `user-fields.ts`). */
-export interface FeatureUserJson {}
-
-export interface UserJson extends FeatureUserJson {
+/** A user as the API answers with it: base's fields, then the feature layers' (their `userFields`), unknown to the kernel. */
+export interface UserJson {
   id: number
   name: string
   email: string
@@ -18,12 +16,11 @@ export interface UserJson extends FeatureUserJson {
   locale: Locale | null
   createdAt: string
   updatedAt: string
+  readonly [field: string]: unknown
 }
 
-/** Feature layers declare the columns they select here. */
-export interface FeatureUserRow {}
-
-export interface UserRow extends FeatureUserRow {
+/** The row the hot paths select: base's columns, and the feature layers' (their `userFields.columns`), unknown to the kernel. */
+export interface UserRow {
   id: number
   name: string
   email: string
@@ -33,6 +30,7 @@ export interface UserRow extends FeatureUserRow {
   locale: string | null
   createdAt: Date | string
   updatedAt: Date | string
+  readonly [column: string]: unknown
 }
 
 /** What a sign-in needs of a user: the hash to check, and the JSON and identity it answers with. */

@@ -7,7 +7,7 @@ import type { AuthIdentity } from '../http/request.js'
 import { Role, User, type RoleName } from '../models/index.js'
 import { boundUserFields } from '../models/user-fields.js'
 import type { WebhookHub } from '../webhooks/hub.js'
-import type { FeatureUserJson, SignInUser, UserJson, UserRow } from './user-json.js'
+import type { SignInUser, UserJson, UserRow } from './user-json.js'
 import { isLocale, type Locale } from '../i18n/locales.js'
 
 export type { SignInUser, UserJson, UserRow } from './user-json.js'
@@ -39,7 +39,11 @@ export function serializeUser(user: User): UserJson {
 }
 
 /** The feature layers' fields of one user, merged. */
-const featureFields = (of: (fields: UserFields) => Partial<UserJson>) => Object.assign({}, ...boundUserFields().map(of)) as FeatureUserJson
+function featureFields(of: (fields: UserFields) => Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const merged: Record<string, unknown> = {}
+  for (const fields of boundUserFields()) Object.assign(merged, of(fields))
+  return merged
+}
 
 /**
  * The raw statements of the hot paths (no model hydration), with the columns of a serialised

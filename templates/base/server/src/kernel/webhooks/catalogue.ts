@@ -1,12 +1,12 @@
 import { events } from '../security/events.js'
 
-/** What a layer adds to the events webhooks send (kernel/feature.ts `webhookEvents`). */
-export type WebhookEventsOf = readonly { webhookEvents?: Readonly<Record<string, string>> }[]
+/** What a layer adds to the events webhooks send (kernel/feature.ts `events`, renamed by `webhookEvents`). */
+export type WebhookEventsOf = readonly { events?: Readonly<Record<string, { type: string }>>; webhookEvents?: Readonly<Record<string, string>> }[]
 
 /** Sent to one endpoint by `POST /api/webhooks/:id/test`, whatever it subscribes to. */
 export const TEST_EVENT = 'webhook.test'
 
-/** A layer's credential events, sent under their own type. */
+/** Credential events, sent under their own type. */
 export const sentAsThemselves = (kinds: Readonly<Record<string, { type: string }>>): Record<string, string> =>
   Object.fromEntries(Object.values(kinds).map((kind) => [kind.type, kind.type]))
 
@@ -22,7 +22,8 @@ export class WebhookCatalogue {
   private readonly renamed: Map<string, string>
 
   constructor(features: WebhookEventsOf) {
-    const mapping: Record<string, string> = { ...sentAsThemselves(events), ...Object.assign({}, ...features.map((feature) => feature.webhookEvents)) }
+    const mapping: Record<string, string> = sentAsThemselves(events)
+    for (const feature of features) Object.assign(mapping, sentAsThemselves(feature.events ?? {}), feature.webhookEvents)
     this.renamed = new Map(Object.entries(mapping))
     this.credentialTypes = Object.keys(mapping)
     this.types = [...new Set([...Object.values(mapping), 'user.created', 'user.deleted'])].sort()

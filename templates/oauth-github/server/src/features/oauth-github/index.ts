@@ -1,5 +1,5 @@
-import type { AppFeature } from '../../kernel/index.js'
-import { config } from './config.js'
+import { defineFeature } from '../../kernel/index.js'
+import { githubConfig } from '../oauth/public.js'
 
 /** The github provider's settings; its sign-in code is oauth's (features/oauth/services/providers/github.ts). */
-export const feature: AppFeature = { name: 'oauth-github', config }
+export const feature = defineFeature({ name: 'oauth-github', after: ['oauth'], config: githubConfig })

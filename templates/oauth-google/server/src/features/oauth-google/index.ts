@@ -1,5 +1,5 @@
-import type { AppFeature } from '../../kernel/index.js'
-import { config } from './config.js'
+import { defineFeature } from '../../kernel/index.js'
+import { googleConfig } from '../oauth/public.js'
 
 /** The google provider's settings; its sign-in code is oauth's (features/oauth/services/providers/google.ts). */
-export const feature: AppFeature = { name: 'oauth-google', config }
+export const feature = defineFeature({ name: 'oauth-google', after: ['oauth'], config: googleConfig })

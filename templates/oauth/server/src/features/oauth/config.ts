@@ -1,27 +1,17 @@
-import type { FeatureConfig, Limit } from '../../kernel/index.js'
-
-declare module '../../kernel/config/rate-limits.js' {
-  interface FeatureRateLimits {
-    /** Provider sign-ins started per IP: each stores a pending flow, and anyone may start one. */
-    oauthStartPerIp: Limit
-    /** Provider answers per IP: each costs a request to the provider. */
-    oauthCallbackPerIp: Limit
-  }
-}
-
-declare module '../../kernel/auth/cookies.js' {
-  interface FeatureCookieNames {
-    /** The state, nonce and PKCE verifier of a provider sign-in under way (features/oauth/services/flows.ts). */
-    oauth: string
-  }
-}
+import type { FeatureConfig } from '../../kernel/index.js'
 
 const minute = 60_000
 
-export const config: FeatureConfig = {
+/** The layer's settings, as its object names them: read typed through `rateLimitsOf` and `cookieNamesOf` with it. */
+export const config = {
   rateLimits: {
+    /** Provider sign-ins started per IP: each stores a pending flow, and anyone may start one. */
     oauthStartPerIp: { limit: 30, windowMs: minute },
+    /** Provider answers per IP: each costs a request to the provider. */
     oauthCallbackPerIp: { limit: 30, windowMs: minute },
   },
-  cookies: { oauth: 'oauth' },
-}
+  cookies: {
+    /** The state, nonce and PKCE verifier of a provider sign-in under way (services/flows.ts). */
+    oauth: 'oauth',
+  },
+} as const satisfies FeatureConfig

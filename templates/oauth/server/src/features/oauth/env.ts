@@ -1,6 +1,6 @@
 import type { EnvBasics } from '../../kernel/index.js'
 
-/** A provider's client at the provider, as its layer's `config.ts` reads it from the environment. */
+/** A provider's client at the provider, as its `services/providers/<name>-config.ts` reads it from the environment. */
 export interface ProviderClientEnv {
   clientId: string
   clientSecret: string

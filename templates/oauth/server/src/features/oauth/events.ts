@@ -1,12 +1,5 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../kernel/security/events.js' {
-  interface CredentialEventTypes {
-    provider_linked: true
-    provider_unlinked: true
-  }
-}
-
 /** The oauth layer's credential events, recorded through the security core like every other. */
 export const oauthEvents = {
   linked: {

@@ -1,4 +1,4 @@
-import { type AppFeature, sentAsThemselves } from '../../kernel/index.js'
+import { defineFeature } from '../../kernel/index.js'
 import { oauthEvents } from './events.js'
 import { config } from './config.js'
 import * as createOAuthAccounts from './migrations/0001-create-oauth-accounts.js'
@@ -8,10 +8,12 @@ import { connectionRoutes, oauthSignInRoutes, providerConfirmRoutes } from './ro
 import { findProvider } from './services/provider-registry.js'
 import { de } from './messages/de.js'
 import { en } from './messages/en.js'
+import { after } from './order.js'
 
 /** Social sign-in through the providers chosen (their layers' provider files and config). */
-export const feature: AppFeature = {
+export const feature = defineFeature({
   name: 'oauth',
+  after,
   messages: { en, de },
   config,
   models: { models: [OAuthAccount, OAuthFlow] },
@@ -35,5 +37,5 @@ export const feature: AppFeature = {
       routes: (router, ctx) => router.use('/confirm/provider', providerConfirmRoutes(ctx)),
     },
   ],
-  webhookEvents: sentAsThemselves(oauthEvents),
-}
+  events: oauthEvents,
+})

@@ -1,5 +1,6 @@
 import { Router } from 'express'
-import { type AppContext, ipOf, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
+import { type AppContext, ipOf, limiterFactory, precognitive, rateLimitsOf, requireConfirmed } from '../../kernel/index.js'
+import { config } from './config.js'
 import { linkProvider } from './controllers/link-provider.js'
 import { listConnections } from './controllers/list-connections.js'
 import { listProviders } from './controllers/list-providers.js'
@@ -13,8 +14,8 @@ export function oauthSignInRoutes(ctx: AppContext): Router {
   const router = Router()
   const limiter = limiterFactory(ctx)
   router.get('/', listProviders(ctx))
-  router.get('/:provider', limiter({ name: 'oauth-start-ip', limit: ctx.rateLimits.oauthStartPerIp, key: ipOf }), startSignIn(ctx))
-  router.get('/:provider/callback', limiter({ name: 'oauth-callback-ip', limit: ctx.rateLimits.oauthCallbackPerIp, key: ipOf }), providerCallback(ctx))
+  router.get('/:provider', limiter({ name: 'oauth-start-ip', limit: rateLimitsOf(config, ctx).oauthStartPerIp, key: ipOf }), startSignIn(ctx))
+  router.get('/:provider/callback', limiter({ name: 'oauth-callback-ip', limit: rateLimitsOf(config, ctx).oauthCallbackPerIp, key: ipOf }), providerCallback(ctx))
   return router
 }
 

@@ -1,12 +1,5 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../kernel/security/events.js' {
-  interface CredentialEventTypes {
-    passkey_added: true
-    passkey_removed: true
-  }
-}
-
 /** The passkeys layer's credential events, recorded through the security core like every other. */
 export const passkeyEvents = {
   added: {

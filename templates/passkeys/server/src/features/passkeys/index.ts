@@ -1,5 +1,5 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
-import { type AppFeature, sentAsThemselves } from '../../kernel/index.js'
+import { defineFeature } from '../../kernel/index.js'
 import { passkeyEvents } from './events.js'
 import { config } from './config.js'
 import { passkeyEndpoints } from './controllers/passkey-endpoints.js'
@@ -9,6 +9,7 @@ import { PasskeyChallenge } from './models/passkey-challenge.js'
 import { passkeyAccountRoutes, passkeyConfirmRoutes, passkeySignInRoutes } from './routes.js'
 import { de } from './messages/de.js'
 import { en } from './messages/en.js'
+import { after } from './order.js'
 
 declare module '../../kernel/models/user.js' {
   interface User {
@@ -17,19 +18,10 @@ declare module '../../kernel/models/user.js' {
   }
 }
 
-declare module '../../kernel/services/user-json.js' {
-  interface FeatureUserJson {
-    /** How many passkeys the user has registered. */
-    passkeys: number
-  }
-  interface FeatureUserRow {
-    passkeyCount: number | string
-  }
-}
-
 /** Passkeys (WebAuthn): added behind step-up, used to sign in without a password and to confirm it is you. */
-export const feature: AppFeature = {
+export const feature = defineFeature({
   name: 'passkeys',
+  after,
   messages: { en, de },
   config,
   models: {
@@ -40,6 +32,7 @@ export const feature: AppFeature = {
   },
   // Released migrations keep their names: the database records them by name.
   migrations: [{ name: 'passkeys-0001-create-passkeys', ...createPasskeys }],
+  // `passkeys`: how many passkeys the user has registered.
   userFields: {
     columns: ['u."passkeyCount"'],
     fromRow: (row) => ({ passkeys: Number(row.passkeyCount) }),
@@ -60,5 +53,5 @@ export const feature: AppFeature = {
       routes: (router, ctx, passwordChecked) => router.use('/confirm/passkey', passkeyConfirmRoutes(ctx, passwordChecked)),
     },
   ],
-  webhookEvents: sentAsThemselves(passkeyEvents),
-}
+  events: passkeyEvents,
+})

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express'
-import { type AppContext, ipOf, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
+import { type AppContext, ipOf, limiterFactory, precognitive, rateLimitsOf, requireConfirmed } from '../../kernel/index.js'
+import { config } from './config.js'
 import { addPasskey, addPasskeySchema } from './controllers/add-passkey.js'
 import { confirmByPasskey, confirmByPasskeySchema } from './controllers/confirm-by-passkey.js'
 import { confirmOptions } from './controllers/confirm-options.js'
@@ -35,7 +36,7 @@ export function passkeyConfirmRoutes(ctx: AppContext, passwordChecked: RequestHa
 export function passkeySignInRoutes(ctx: AppContext): Router {
   const router = Router()
   const limiter = limiterFactory(ctx)
-  router.post('/options', limiter({ name: 'passkey-options-ip', limit: ctx.rateLimits.passkeyOptionsPerIp, key: ipOf }), signInOptions(ctx))
-  router.post('/', precognitive(passkeySignInSchema), limiter({ name: 'passkey-ip', limit: ctx.rateLimits.passkeySignInPerIp, key: ipOf, failuresOnly: true }), passkeySignIn(ctx))
+  router.post('/options', limiter({ name: 'passkey-options-ip', limit: rateLimitsOf(config, ctx).passkeyOptionsPerIp, key: ipOf }), signInOptions(ctx))
+  router.post('/', precognitive(passkeySignInSchema), limiter({ name: 'passkey-ip', limit: rateLimitsOf(config, ctx).passkeySignInPerIp, key: ipOf, failuresOnly: true }), passkeySignIn(ctx))
   return router
 }

@@ -1,16 +1,5 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../kernel/security/events.js' {
-  interface CredentialEventTypes {
-    team_created: true
-    team_deleted: true
-    member_added: true
-    member_removed: true
-    member_role_changed: true
-    ownership_transferred: true
-  }
-}
-
 /**
  * The teams' events, recorded through the security core (the app's admin sees them in the user's
  * activity) with `meta.teamId` first (services/team-activity.ts finds a team's by it). None ends

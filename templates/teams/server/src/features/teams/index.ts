@@ -1,7 +1,8 @@
 import { DataTypes } from 'sequelize'
-import type { AppFeature } from '../../kernel/index.js'
-import { teamWebhookEvents } from './events.js'
-import { teamRateLimits } from './invitation-config.js'
+import { defineFeature } from '../../kernel/index.js'
+import { teamEvents, teamWebhookEvents } from './events.js'
+import { config } from './invitation-config.js'
+import { invitationEvents } from './invitation-events.js'
 import { invitationToken } from './invitation-credential-token.js'
 import { invitationJobs } from './invitation-jobs.js'
 import { invitationAcceptRoutes } from './invitation-routes.js'
@@ -24,10 +25,10 @@ declare module '../../kernel/models/user.js' {
 }
 
 /** Teams: a personal team per user, shared teams with roles, invitations by mail. */
-export const feature: AppFeature = {
+export const feature = defineFeature({
   name: 'teams',
   messages: { en, de },
-  config: { rateLimits: teamRateLimits },
+  config,
   models: {
     models: [Team, TeamMember, TeamInvitation],
     userAttributes: { currentTeamId: { type: DataTypes.INTEGER, allowNull: true } },
@@ -48,5 +49,6 @@ export const feature: AppFeature = {
   userDeletion: teamsOnUserDeletion,
   credentialTokens: [invitationToken],
   jobs: invitationJobs,
+  events: { ...teamEvents, ...invitationEvents },
   webhookEvents: teamWebhookEvents,
-}
+})

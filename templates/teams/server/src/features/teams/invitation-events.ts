@@ -1,12 +1,5 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../kernel/security/events.js' {
-  interface CredentialEventTypes {
-    invitation_sent: true
-    invitation_accepted: true
-  }
-}
-
 /** The invitations' events, recorded through the security core with `meta.teamId` like the teams' others. */
 export const invitationEvents = {
   /** The inviter's: who asked for a link to be mailed, to which team and with which role. */

@@ -1,15 +1,12 @@
-import type { JobDeps, JobHandlers, Locale } from '../../kernel/index.js'
+import { jobDispatcher, type JobDeps, type Locale } from '../../kernel/index.js'
 import { mailInvitation } from './services/invitations.js'
 
-declare module '../../kernel/jobs/types.js' {
-  interface JobPayloads {
-    /** An invitation to mail: the request made the row (services/invitations.ts); the job gets its id, never an address or a token. */
-    'team:invitation': { invitationId: number; locale?: Locale }
-  }
-}
-
-export const invitationJobs = (deps: JobDeps): Pick<JobHandlers, 'team:invitation'> => ({
-  async 'team:invitation'({ invitationId, locale }) {
+export const invitationJobs = (deps: JobDeps) => ({
+  /** An invitation to mail: the request made the row (services/invitations.ts); the job gets its id, never an address or a token. */
+  async 'team:invitation'({ invitationId, locale }: { invitationId: number; locale?: Locale }) {
     await mailInvitation(deps, invitationId, locale)
   },
 })
+
+/** Queues the teams' jobs, each with the payload its handler above takes. */
+export const dispatchTeamJob = jobDispatcher(invitationJobs)

@@ -1,5 +1,6 @@
 import { Router } from 'express'
-import { type AppContext, authenticate, limiterFactory, precognitive } from '../../kernel/index.js'
+import { type AppContext, authenticate, limiterFactory, precognitive, rateLimitsOf } from '../../kernel/index.js'
+import { config } from './invitation-config.js'
 import { acceptInvitation, acceptInvitationSchema } from './controllers/invitation-accept.js'
 import { listInvitations } from './controllers/invitation-list.js'
 import { revokeInvitationRoute } from './controllers/invitation-revoke.js'
@@ -15,8 +16,8 @@ import { requireTeamRole } from './middleware/require-team-role.js'
 export function invitationTeamRoutes(ctx: AppContext): Router {
   const router = Router()
   const limiter = limiterFactory(ctx)
-  const perTeam = limiter({ name: 'team-invitations', limit: ctx.rateLimits.invitationsPerTeam, key: (req) => String(req.team!.id) })
-  const perUser = limiter({ name: 'user-invitations', limit: ctx.rateLimits.invitationsPerUser, key: (req) => String(req.auth!.id) })
+  const perTeam = limiter({ name: 'team-invitations', limit: rateLimitsOf(config, ctx).invitationsPerTeam, key: (req) => String(req.team!.id) })
+  const perUser = limiter({ name: 'user-invitations', limit: rateLimitsOf(config, ctx).invitationsPerUser, key: (req) => String(req.auth!.id) })
   router.use(requireTeamRole('admin'))
   router.get('/', listInvitations())
   router.post('/', precognitive(sendInvitationSchema), perTeam, perUser, sendInvitation(ctx))

@@ -1,5 +1,6 @@
 import { Router } from 'express'
-import { type AppContext, authenticate, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
+import { type AppContext, authenticate, limiterFactory, precognitive, rateLimitsOf, requireConfirmed } from '../../kernel/index.js'
+import { config } from './invitation-config.js'
 import { listTeamActivity } from './controllers/activity.js'
 import { invitationTeamRoutes } from './invitation-routes.js'
 import { destroyMember, listMembers, memberRoleSchema, transferSchema, transferTeam, updateMember } from './controllers/members.js'
@@ -17,7 +18,7 @@ export function teamRoutes(ctx: AppContext): Router {
   router.use(authenticate(ctx))
   router.get('/', listTeams())
   // Per creator: each team is one more to invite from (invitation-routes.ts counts invitations per sender too).
-  const perCreator = limiterFactory(ctx)({ name: 'teams-created', limit: ctx.rateLimits.teamsPerUser, key: (req) => String(req.auth!.id) })
+  const perCreator = limiterFactory(ctx)({ name: 'teams-created', limit: rateLimitsOf(config, ctx).teamsPerUser, key: (req) => String(req.auth!.id) })
   router.post('/', precognitive(teamNameSchema), perCreator, storeTeam(ctx))
   router.put('/current', precognitive(switchTeamSchema), switchTeam())
 

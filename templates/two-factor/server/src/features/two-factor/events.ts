@@ -1,14 +1,5 @@
 import type { CredentialEventKind } from '../../kernel/index.js'
 
-declare module '../../kernel/security/events.js' {
-  interface CredentialEventTypes {
-    two_factor_enabled: true
-    two_factor_disabled: true
-    recovery_codes_regenerated: true
-    locked_out: true
-  }
-}
-
 /** The two-factor layer's credential events, recorded through the security core like every other. */
 export const twoFactorEvents = {
   enabled: {

@@ -1,5 +1,5 @@
 import { DataTypes, type CreationOptional } from 'sequelize'
-import { type AppFeature, sentAsThemselves } from '../../kernel/index.js'
+import { defineFeature } from '../../kernel/index.js'
 import { twoFactorEvents } from './events.js'
 import { config } from './config.js'
 import * as addTwoFactor from './migrations/0001-add-two-factor.js'
@@ -24,17 +24,8 @@ declare module '../../kernel/models/user.js' {
   }
 }
 
-declare module '../../kernel/services/user-json.js' {
-  interface FeatureUserJson {
-    twoFactorEnabled: boolean
-  }
-  interface FeatureUserRow {
-    twoFactorConfirmedAt: Date | string | null
-  }
-}
-
 /** TOTP two-factor authentication: enable, confirm, disable, recovery codes, and a challenge after the password. */
-export const feature: AppFeature = {
+export const feature = defineFeature({
   name: 'two-factor',
   messages: { en, de },
   config,
@@ -59,7 +50,7 @@ export const feature: AppFeature = {
   },
   /** An account with two-factor on gets a challenge (the `{name}_2fa` cookie) instead of a session. */
   async loginStep(_req, res, ctx, user, remember, factor) {
-    if (!user.json.twoFactorEnabled) return undefined
+    if (user.json.twoFactorEnabled !== true) return undefined
     await startChallenge(res, ctx, user.identity.id, remember, factor)
     return { body: { two_factor: true }, page: '/two-factor-challenge' }
   },
@@ -75,5 +66,5 @@ export const feature: AppFeature = {
     { model: TwoFactorRecoveryCode, grants: 'sign-in', pending: false },
   ],
   confirmMethods: [confirmByCode],
-  webhookEvents: sentAsThemselves(twoFactorEvents),
-}
+  events: twoFactorEvents,
+})

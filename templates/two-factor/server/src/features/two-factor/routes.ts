@@ -1,5 +1,6 @@
 import { Router, type Request, type RequestHandler, type Response } from 'express'
-import { type AppContext, ipOf, limiterFactory, precognitive, requireConfirmed } from '../../kernel/index.js'
+import { type AppContext, ipOf, limiterFactory, precognitive, rateLimitsOf, requireConfirmed } from '../../kernel/index.js'
+import { config } from './config.js'
 import { confirmTwoFactor, confirmTwoFactorSchema } from './controllers/confirm-two-factor.js'
 import { disableTwoFactor, disableTwoFactorSchema } from './controllers/disable-two-factor.js'
 import { enableTwoFactor, enableTwoFactorSchema } from './controllers/enable-two-factor.js'
@@ -17,8 +18,8 @@ export function twoFactorAccountRoutes(ctx: AppContext, passwordChecked: Request
   // A code typed at confirm is guessed like one at a challenge: the same limits count wrong ones.
   const userAndIp = (req: Request) => `${req.auth!.id}|${ipOf(req)}`
   const confirmLimits = [
-    limiter({ name: '2fa-confirm-user-ip', limit: ctx.rateLimits.twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
-    limiter({ name: '2fa-confirm-ip', limit: ctx.rateLimits.twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
+    limiter({ name: '2fa-confirm-user-ip', limit: rateLimitsOf(config, ctx).twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
+    limiter({ name: '2fa-confirm-ip', limit: rateLimitsOf(config, ctx).twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
   ]
   // Step-up on enabling, disabling and new codes; the password these requests carry still confirms.
   const confirmed = [...passwordChecked, requireConfirmed(ctx, { passwordField: 'password' })]
@@ -36,8 +37,8 @@ export function twoFactorChallengeRoute(ctx: AppContext): RequestHandler[] {
   return [
     loadChallenge(ctx),
     precognitive(twoFactorChallengeSchema),
-    limiter({ name: '2fa-user-ip', limit: ctx.rateLimits.twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
-    limiter({ name: '2fa-ip', limit: ctx.rateLimits.twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
+    limiter({ name: '2fa-user-ip', limit: rateLimitsOf(config, ctx).twoFactorPerUserIp, key: userAndIp, failuresOnly: true, failed: wrongCode }),
+    limiter({ name: '2fa-ip', limit: rateLimitsOf(config, ctx).twoFactorPerIp, key: ipOf, failuresOnly: true, failed: wrongCode }),
     twoFactorChallenge(ctx),
   ]
 }

@@ -1,14 +1,16 @@
-import { type AppFeature, authenticate, User } from '../../kernel/index.js'
+import { authenticate, defineFeature, jobDispatcher, type JobDeps, User } from '../../kernel/index.js'
 
-declare module '../../kernel/jobs/types.js' {
-  interface JobPayloads {
-    /** Mails the user a greeting. */
-    'hello:greet': { userId: number }
-  }
-}
+const jobs = ({ mailer }: JobDeps) => ({
+  /** Mails the user a greeting. */
+  async 'hello:greet'({ userId }: { userId: number }) {
+    const user = await User.findByPk(userId)
+    if (user) await mailer.send({ to: user.email, subject: 'Hello', text: 'Hello from the hello layer.', html: '<p>Hello from the hello layer.</p>' })
+  },
+})
+const dispatch = jobDispatcher(jobs)
 
 /** A toy layer for scripts/dry-run-layer.ts: a route, a job and a way to sign in, each at base's extension point. */
-export const feature: AppFeature = {
+export const feature = defineFeature({
   name: 'hello',
   routes: {
     api(router, ctx) {
@@ -16,17 +18,12 @@ export const feature: AppFeature = {
         res.json({ message: 'Hello' })
       })
       router.post('/hello', authenticate(ctx), async (req, res) => {
-        await ctx.queue.dispatch('hello:greet', { userId: req.auth!.id })
+        await dispatch(ctx.queue, 'hello:greet', { userId: req.auth!.id })
         res.status(202).json({ message: 'A greeting is on its way.' })
       })
     },
   },
-  jobs: ({ mailer }) => ({
-    async 'hello:greet'({ userId }) {
-      const user = await User.findByPk(userId)
-      if (user) await mailer.send({ to: user.email, subject: 'Hello', text: 'Hello from the hello layer.', html: '<p>Hello from the hello layer.</p>' })
-    },
-  }),
+  jobs,
   // A toy: every account has it, so the core counts one more way in for each.
   signInMethods: [{ name: 'hello', count: async () => 1 }],
-}
+})

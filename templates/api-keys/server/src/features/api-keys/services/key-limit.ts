@@ -1,6 +1,7 @@
 import type { Request } from 'express'
 import type { Options, Store } from 'express-rate-limit'
-import { type AppContext, HttpError, type Limit, limitStore, msg } from '../../../kernel/index.js'
+import { type AppContext, envOf, HttpError, type Limit, limitStore, msg, rateLimitsOf } from '../../../kernel/index.js'
+import { config } from '../config.js'
 
 type LimitContext = Pick<AppContext, 'redis' | 'keyPrefix' | 'rateLimits' | 'env'>
 
@@ -14,8 +15,11 @@ interface Counter {
 const counters = new WeakMap<LimitContext, Counter>()
 
 /** `RATE_LIMIT_API_KEY`, when set, over the default (config.ts) or a test's own limit. */
-export const apiKeyLimit = (ctx: Pick<AppContext, 'rateLimits' | 'env'>): Limit =>
-  ctx.env.RATE_LIMIT_API_KEY !== undefined ? { ...ctx.rateLimits.apiKey, limit: ctx.env.RATE_LIMIT_API_KEY } : ctx.rateLimits.apiKey
+export function apiKeyLimit(ctx: Pick<AppContext, 'rateLimits' | 'env'>): Limit {
+  const { apiKey } = rateLimitsOf(config, ctx)
+  const { RATE_LIMIT_API_KEY } = envOf(config, ctx.env)
+  return RATE_LIMIT_API_KEY !== undefined ? { ...apiKey, limit: RATE_LIMIT_API_KEY } : apiKey
+}
 
 function counterOf(ctx: LimitContext): Counter {
   let counter = counters.get(ctx)

@@ -3,7 +3,8 @@ import * as client from 'openid-client'
 import { Op } from 'sequelize'
 import { z } from 'zod'
 import { oauth } from '../settings.js'
-import { type AppContext, clearCookie, cookieNames, hashToken, HttpError, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { type AppContext, clearCookie, cookieNamesOf, hashToken, HttpError, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { config as oauthConfig } from '../config.js'
 import { OAuthFlow } from '../models/oauth-flow.js'
 import { callbackUrl } from './provider-registry.js'
 import type { OAuthProviderSetup } from './providers/types.js'
@@ -57,7 +58,7 @@ export async function startFlow(res: Response, ctx: AppContext, provider: OAuthP
     sessionId: options.link?.sessionId ?? null,
     expiresAt: new Date(now + oauth.flowSeconds * 1000),
   })
-  setCookie(res, ctx, cookieNames(ctx).oauth, JSON.stringify(cookie), oauth.flowSeconds)
+  setCookie(res, ctx, cookieNamesOf(oauthConfig, ctx).oauth, JSON.stringify(cookie), oauth.flowSeconds)
   return client.buildAuthorizationUrl(config, {
     redirect_uri: callbackUrl(ctx, provider.id),
     scope: provider.scope,
@@ -82,7 +83,7 @@ export async function flowUrl(res: Response, ctx: AppContext, provider: OAuthPro
  * the cookie is missing, forged, for another provider, or its flow was used, voided or expired.
  */
 export async function finishFlow(req: Request, res: Response, ctx: AppContext, providerId: string): Promise<{ cookie: FlowCookie; flow: OAuthFlow } | null> {
-  const name = cookieNames(ctx).oauth
+  const name = cookieNamesOf(oauthConfig, ctx).oauth
   const raw = readSignedCookie(req, ctx, name).value
   clearCookie(res, ctx, name)
   const cookie = raw ? parse(raw) : null

@@ -6,7 +6,8 @@ import {
 } from '@simplewebauthn/server'
 import type { Request, Response } from 'express'
 import { Op } from 'sequelize'
-import { type AppContext, clearCookie, cookieNames, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { type AppContext, clearCookie, cookieNamesOf, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { config } from '../config.js'
 import type { CeremonyPurpose } from '../models/passkey-challenge.js'
 import { Passkey } from '../models/passkey.js'
 import { passkeys } from '../settings.js'
@@ -32,13 +33,13 @@ export async function startAssertion(
     timeout: passkeys.challengeSeconds * 1000,
   })
   await rememberChallenge(options.challenge, purpose, owner)
-  setCookie(res, ctx, cookieNames(ctx).webauthn, options.challenge, passkeys.challengeSeconds)
+  setCookie(res, ctx, cookieNamesOf(config, ctx).webauthn, options.challenge, passkeys.challengeSeconds)
   return options
 }
 
 /** The challenge the `{name}_webauthn` cookie carries, taken: the cookie is cleared whatever the answer. */
 export function takeChallengeCookie(req: Request, res: Response, ctx: AppContext): string | undefined {
-  const name = cookieNames(ctx).webauthn
+  const name = cookieNamesOf(config, ctx).webauthn
   const challenge = readSignedCookie(req, ctx, name).value
   clearCookie(res, ctx, name)
   return challenge ?? undefined

@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express'
 import { z } from 'zod'
 import { type AppContext, emailField, fieldError, mayMail, recordCredentialEvent, requestLocale, translatorOf, validate } from '../../../kernel/index.js'
 import { teamMeta } from '../events.js'
+import { dispatchTeamJob } from '../invitation-jobs.js'
 import { invitationEvents } from '../invitation-events.js'
 import { INVITATION_ROLES } from '../models/invitation.js'
 import { startInvitation } from '../services/invitations.js'
@@ -31,7 +32,7 @@ export function sendInvitation(ctx: AppContext): RequestHandler {
     // The invitation, its job and its event stand or fall together; the job gets only the row's id.
     await withTeamLocked(team.id, async (transaction) => {
       const invitationId = await startInvitation({ teamId: team.id, email: input.email, role: input.role, invitedBy }, transaction)
-      await ctx.queue.dispatch('team:invitation', { invitationId, locale: requestLocale(req) }, transaction)
+      await dispatchTeamJob(ctx.queue, 'team:invitation', { invitationId, locale: requestLocale(req) }, transaction)
       await recordCredentialEvent(ctx, invitationEvents.sent, invitedBy, { req, meta: teamMeta(team.id, { role: input.role }), transaction })
     })
     res.status(202).json({ message: translatorOf(req)('teams.invitationSent') })

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { type AppContext, decrypt, fieldError, recordCredentialEvent, unauthenticated, User, validate } from '../../../kernel/index.js'
+import { type AppContext, envOf, decrypt, fieldError, recordCredentialEvent, unauthenticated, User, validate } from '../../../kernel/index.js'
+import { config } from '../config.js'
 import { twoFactorEvents } from '../events.js'
 import { replaceRecoveryCodes } from '../services/recovery-codes.js'
 import { stepNotUsed, stepOfCode } from '../services/totp.js'
@@ -15,7 +16,7 @@ export function confirmTwoFactor(ctx: AppContext): RequestHandler {
     const user = await User.findByPk(req.auth!.id)
     if (!user) throw unauthenticated()
     const pending = user.twoFactorPendingSecret
-    const secret = pending ? decrypt(pending, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') : null
+    const secret = pending ? decrypt(pending, envOf(config, ctx.env).ENCRYPTION_KEY, 'two-factor-secret') : null
     if (!pending || !secret) throw fieldError('code', 'twoFactor.setUpFirst')
     const step = stepOfCode(secret, code)
     if (step === null) {

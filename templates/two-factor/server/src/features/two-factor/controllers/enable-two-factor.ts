@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { type AppContext, currentPasswordField, encrypt, saveUserChanges, signedInUser, validate } from '../../../kernel/index.js'
+import { type AppContext, envOf, currentPasswordField, encrypt, saveUserChanges, signedInUser, validate } from '../../../kernel/index.js'
+import { config } from '../config.js'
 import { newTotpSecret, otpauthUrl, qrCodeSvg } from '../services/totp.js'
 
 export const enableTwoFactorSchema = z.object({ password: currentPasswordField.optional() })
@@ -15,7 +16,7 @@ export function enableTwoFactor(ctx: AppContext): RequestHandler {
     validate(enableTwoFactorSchema, req.body)
     const user = await signedInUser(req)
     const secret = newTotpSecret()
-    await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') })
+    await saveUserChanges(ctx, user, { twoFactorPendingSecret: encrypt(secret, envOf(config, ctx.env).ENCRYPTION_KEY, 'two-factor-secret') })
     const url = otpauthUrl(secret, user.email)
     res.json({ secret, otpauth_url: url, qr_svg: await qrCodeSvg(url) })
   }

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express'
 import { Op } from 'sequelize'
 import { twoFactor } from '../settings.js'
-import { type AppContext, clearCookie, cookieNames, hashToken, newOneTimeToken, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { type AppContext, clearCookie, cookieNamesOf, hashToken, newOneTimeToken, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { config } from '../config.js'
 import { TwoFactorChallenge } from '../models/two-factor-challenge.js'
 
 /**
@@ -13,12 +14,12 @@ export async function startChallenge(res: Response, ctx: AppContext, userId: num
   const now = Date.now()
   await TwoFactorChallenge.destroy({ where: { userId, expiresAt: { [Op.lte]: new Date(now) } } })
   await TwoFactorChallenge.create({ id: hashToken(token), userId, remember, factor, expiresAt: new Date(now + twoFactor.challengeSeconds * 1000) })
-  setCookie(res, ctx, cookieNames(ctx).twoFactor, token, twoFactor.challengeSeconds)
+  setCookie(res, ctx, cookieNamesOf(config, ctx).twoFactor, token, twoFactor.challengeSeconds)
 }
 
 /** The live challenge this request's cookie names, if any. */
 export async function openChallenge(req: Request, ctx: AppContext): Promise<TwoFactorChallenge | null> {
-  const token = readSignedCookie(req, ctx, cookieNames(ctx).twoFactor).value
+  const token = readSignedCookie(req, ctx, cookieNamesOf(config, ctx).twoFactor).value
   if (!token) return null
   return TwoFactorChallenge.findOne({
     where: { id: hashToken(token), expiresAt: { [Op.gt]: new Date() }, attempts: { [Op.lt]: twoFactor.challengeAttempts } },
@@ -48,4 +49,4 @@ export async function completeChallenge(challenge: TwoFactorChallenge): Promise<
   return (await TwoFactorChallenge.destroy({ where: { id: challenge.id } })) === 1
 }
 
-export const clearChallengeCookie = (res: Response, ctx: AppContext) => clearCookie(res, ctx, cookieNames(ctx).twoFactor)
+export const clearChallengeCookie = (res: Response, ctx: AppContext) => clearCookie(res, ctx, cookieNamesOf(config, ctx).twoFactor)

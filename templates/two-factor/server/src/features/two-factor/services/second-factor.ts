@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express'
-import { type AppContext, decrypt, events, fieldError, HttpError, msg, recordCredentialEvent, type User } from '../../../kernel/index.js'
+import { type AppContext, envOf, decrypt, events, fieldError, HttpError, msg, recordCredentialEvent, type User } from '../../../kernel/index.js'
+import { config } from '../config.js'
 import { INVALID_CODE, USED_CODE } from '../controllers/fields.js'
 import { twoFactorEvents } from '../events.js'
 import { lockedUntil, reachesLockout, SECOND_FACTOR_FAILURE } from './lockout.js'
@@ -20,7 +21,7 @@ export async function refuseWhileLocked(res: Response, userId: number): Promise<
 
 /** A code from the authenticator: null when right (and now used), else the error to answer. */
 export async function checkCode(ctx: AppContext, user: User, code: string, field = 'code'): Promise<HttpError | null> {
-  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, ctx.env.ENCRYPTION_KEY, 'two-factor-secret') : null
+  const secret = user.twoFactorSecret ? decrypt(user.twoFactorSecret, envOf(config, ctx.env).ENCRYPTION_KEY, 'two-factor-secret') : null
   if (user.twoFactorSecret && !secret) {
     ctx.logger.error({ userId: user.id }, 'two-factor secret does not decrypt: was ENCRYPTION_KEY changed? Recovery codes still work.')
   }

@@ -1,6 +1,7 @@
 import * as client from 'openid-client'
 import { z } from 'zod'
-import type { Env } from '../../../../kernel/index.js'
+import { envOf, type Env } from '../../../../kernel/index.js'
+import { config as githubConfig } from './github-config.js'
 import { oauth } from '../../settings.js'
 import type { OAuthProviderSetup } from './types.js'
 
@@ -13,7 +14,7 @@ const githubEmails = z.array(z.object({ email: z.string(), primary: z.boolean(),
  * taken by someone else) and the primary address, which counts only when GitHub verified it.
  */
 export function githubProvider(env: Env): OAuthProviderSetup | null {
-  const settings = env.OAUTH_GITHUB
+  const settings = envOf(githubConfig, env).OAUTH_GITHUB
   if (!settings) return null
   let config: client.Configuration | undefined
 
@@ -39,7 +40,7 @@ export function githubProvider(env: Env): OAuthProviderSetup | null {
           token_endpoint: `${settings.url}/login/oauth/access_token`,
         }
         config = new client.Configuration(metadata, settings.clientId, settings.clientSecret)
-        // Refused in production by the variable's check (features/oauth-github/config.ts).
+        // Refused in production by the variable's check (github-config.ts).
         if (settings.url.startsWith('http:')) client.allowInsecureRequests(config)
         config.timeout = oauth.timeoutSeconds
       }
