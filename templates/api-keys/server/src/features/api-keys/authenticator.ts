@@ -1,6 +1,5 @@
-import type { AppContext, Authenticator } from '../../kernel/index.js'
+import { type AppContext, type Authenticator, countRequest } from '../../kernel/index.js'
 import { keyCache } from './services/key-cache.js'
-import { countKeyRequest } from './services/key-limit.js'
 import { isOurs, parseKey, secretMatches } from './services/keys.js'
 import { noteUse } from './services/last-use.js'
 
@@ -31,7 +30,9 @@ export const apiKeyAuthenticator: Authenticator<AppContext> = {
     const entry = keys.cached(parsed.lookupId) ?? (await keys.get(parsed.lookupId))
     if (!entry || !secretMatches(parsed.secret, entry.secretHash)) return null
     if (entry.expiresAt !== null && entry.expiresAt <= Date.now()) return null
-    await countKeyRequest(req, ctx, entry.id)
+    // Counted only once the secret is right: a stranger who knows a key's prefix cannot use up
+    // its owner's allowance. By row id, in the limiters' store (shared through Redis).
+    await countRequest(req, ctx, { name: 'api-key', limit: ctx.rateLimits.apiKey, key: String(entry.id) })
     noteUse(req, ctx, entry)
     return { userId: entry.userId, scopes: entry.scopes, credentialId: String(entry.id) }
   },

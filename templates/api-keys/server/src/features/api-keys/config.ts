@@ -9,22 +9,16 @@ declare module '../../kernel/config/env.js' {
 
 declare module '../../kernel/config/rate-limits.js' {
   interface FeatureRateLimits {
-    /** Requests per API key, whatever their route (services/key-limit.ts): a leaked key cannot flood the app. */
+    /** Requests per API key, whatever their route (authenticator.ts): a leaked key cannot flood the app. */
     apiKey: Limit
   }
 }
 
 const minute = 60_000
 
+// `RATE_LIMIT_API_KEY` is the kernel's override of the limit named `apiKey` (kernel/config/rate-limits.ts).
 export const config: FeatureConfig = {
   rateLimits: {
     apiKey: { limit: 600, windowMs: minute },
-  },
-  env(read, fail) {
-    const text = read('RATE_LIMIT_API_KEY')
-    if (text === undefined) return { RATE_LIMIT_API_KEY: undefined }
-    const limit = /^\d{1,9}$/.test(text) ? Number(text) : 0
-    if (limit < 1) fail('RATE_LIMIT_API_KEY', `"${text}" is not a whole number of requests a minute such as 600.`)
-    return { RATE_LIMIT_API_KEY: limit }
   },
 }

@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { FeatureConfig } from '../feature.js'
 import { paths } from '../paths.js'
 import { project } from './project.js'
+import { readRateLimitVariables } from './rate-limits.js'
 import { security } from './security.js'
 
 export type NodeEnv = 'development' | 'production' | 'test'
@@ -50,6 +51,8 @@ export interface Env extends FeatureSecrets, FeatureEnv {
   API_DOCS: boolean
   /** Webhooks may reach loopback and private addresses (tests, a receiver on this machine): kernel/webhooks/address-guard.ts. */
   WEBHOOK_ALLOW_PRIVATE: boolean
+  /** A named limit's count set in the environment (kernel/config/rate-limits.ts), base's or a layer's: `RATE_LIMIT_LOGIN_PER_EMAIL_IP`. */
+  readonly [limit: `RATE_LIMIT_${string}`]: number | undefined
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -113,6 +116,7 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
 
   const base = { NODE_ENV: values.NODE_ENV ?? 'development', BASE_URL: values.BASE_URL ?? DEFAULT_BASE_URL, BASE_ORIGIN: new URL(values.BASE_URL ?? DEFAULT_BASE_URL).origin }
   const featureEnv = Object.assign({}, ...features.map((feature) => feature.config?.env?.(read, fail, base))) as FeatureEnv
+  const rateLimits = readRateLimitVariables(features, read, fail)
 
   if (errors.length > 0) throw new EnvError(errors)
   const { MAIL_TRANSPORT, CONFIRM_TTL, API_DOCS, ...rest } = values
@@ -122,6 +126,7 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
     MAIL_TRANSPORT: MAIL_TRANSPORT ?? (rest.SMTP_URL !== undefined ? 'smtp' : 'log'),
     CONFIRM_TTL_SECONDS: CONFIRM_TTL,
     API_DOCS: API_DOCS ?? base.NODE_ENV !== 'production',
+    ...rateLimits,
     ...featureEnv,
   }
 }

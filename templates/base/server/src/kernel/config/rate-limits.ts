@@ -71,3 +71,36 @@ export const defaultRateLimits = (features: readonly { config?: FeatureConfig }[
   accountWritesPerUser: { limit: 60, windowMs: minute },
   ...(Object.assign({}, ...features.map((feature) => feature.config?.rateLimits)) as FeatureRateLimits),
 })
+
+/** The variable that overrides a named limit: `loginPerEmailIp` → `RATE_LIMIT_LOGIN_PER_EMAIL_IP`, `apiKey` → `RATE_LIMIT_API_KEY`. */
+export const rateLimitVariable = (name: string): `RATE_LIMIT_${string}` => `RATE_LIMIT_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`
+
+/**
+ * Reads `RATE_LIMIT_<NAME>` for every named limit, base's and the layers' (kernel/config/env.ts
+ * calls it with its `read` and `fail`): a whole number of requests (at least 1) that replaces
+ * the limit's count, its window kept. Unset: undefined, the default applies.
+ */
+export function readRateLimitVariables(
+  features: readonly { config?: FeatureConfig }[],
+  read: (name: string) => string | undefined,
+  fail: (name: string, problem: string) => void,
+): Record<`RATE_LIMIT_${string}`, number | undefined> {
+  const values: Record<`RATE_LIMIT_${string}`, number | undefined> = {}
+  for (const name of Object.keys(defaultRateLimits(features))) {
+    const variable = rateLimitVariable(name)
+    const text = read(variable)
+    const count = text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : 0
+    if (text !== undefined && count < 1) fail(variable, `"${text}" is not a whole number of requests such as 600.`)
+    values[variable] = text === undefined ? undefined : count
+  }
+  return values
+}
+
+/** The limits with the counts set in the environment (`RATE_LIMIT_<NAME>`) over the defaults and a test's own. */
+export function withRateLimitVariables(limits: RateLimitSettings, env: { readonly [name: `RATE_LIMIT_${string}`]: number | undefined }): RateLimitSettings {
+  const entries = Object.entries(limits).map(([name, limit]) => {
+    const count = env[rateLimitVariable(name)]
+    return [name, typeof count === 'number' ? { ...limit, limit: count } : limit]
+  })
+  return Object.fromEntries(entries) as unknown as RateLimitSettings
+}

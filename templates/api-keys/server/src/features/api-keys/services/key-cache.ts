@@ -37,15 +37,8 @@ async function loadKey(lookupId: string): Promise<KeyEntry | undefined> {
   }
 }
 
-// One cache per app (a test builds several): the kernel's, so every revoking event of a user
-// (`sessionsChanged`) drops their keys on every instance, and a hit costs no query.
-const caches = new WeakMap<object, KeyCache>()
-
-export function keyCache(ctx: Pick<AppContext, 'authCache'>): KeyCache {
-  let cache = caches.get(ctx.authCache)
-  if (!cache) {
-    cache = ctx.authCache.credentials('api-key', loadKey)
-    caches.set(ctx.authCache, cache)
-  }
-  return cache
-}
+/**
+ * The kernel's cache of keys, one per app: every revoking event of a user (`sessionsChanged`)
+ * drops their keys on every instance, and a hit costs no query.
+ */
+export const keyCache = (ctx: Pick<AppContext, 'authCache'>): KeyCache => ctx.authCache.credentials('api-key', loadKey)
