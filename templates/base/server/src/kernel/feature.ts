@@ -7,6 +7,7 @@
 import type { Express, Request, RequestHandler, Response, Router } from 'express'
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from './config/limit.js'
+import type { Restriction } from './auth/principal.js'
 import type { Migration } from './db/migrations/types.js'
 import type { FeatureMessages } from './i18n/catalogue.js'
 import type { RouteDoc } from './openapi/types.js'
@@ -94,6 +95,8 @@ export interface Authenticated {
   scopes: readonly string[]
   /** The credential's own id (an API key's), for its limits and its last use. */
   credentialId: string
+  /** The one resource the credential acts within, when it is held to one (kernel/auth/principal.ts). */
+  restriction?: Restriction
 }
 
 /**

@@ -87,7 +87,7 @@ function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string
   const errors = new Set([500, 503, ...(doc.errors ?? [])])
   if (doc.method !== 'get') [400, 403, 413].forEach((status) => errors.add(status))
   if (doc.auth === true) errors.add(401)
-  const sessionOnly = sessionOnlyRoute(doc.method, doc.path)
+  const sessionOnly = doc.sessionOnly === true || sessionOnlyRoute(doc.method, doc.path)
   if (ways.any && (doc.auth || sessionOnly)) errors.add(403)
   const others = doc.auth === true && !sessionOnly ? ways.schemes.map((name) => ({ [name]: [] })) : []
   // A layer's credential may have limits of its own (an API key's requests a minute), met on any route it calls.

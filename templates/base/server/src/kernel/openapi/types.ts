@@ -35,6 +35,11 @@ export interface RouteDoc {
    * Precognition with a body), each with the API's error body `{message, errors?}`.
    */
   errors?: readonly number[]
+  /**
+   * Only the app's own sign-in may call it (a key gets 403: kernel/auth/principal.ts `sessionOnly`),
+   * besides the routes that are so by where they are (`sessionOnlyRoute`): not listed for a bearer.
+   */
+  sessionOnly?: boolean
   /** Validates its body with Precognition (`Precognition: true` → 204): true whenever it has a body, unless set. */
   precognitive?: boolean
 }
