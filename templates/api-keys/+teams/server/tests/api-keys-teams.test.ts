@@ -86,6 +86,18 @@ describe('making team keys: owners and admins, behind step-up, from a session', 
     expect((await teamKeys(admins.cookies, teamId).create({ name: 'x', scopes: ['read'], role: 'member' })).body.api_key.role).toBe('member')
   })
 
+  it("making them counts per user like the account's writes: past the limit, 429 with Retry-After", async () => {
+    const limited = (await t.build({ auth: { requireEmailVerification: false }, rateLimits: { accountWritesPerUser: { limit: 2, windowMs: 60_000 } } })).app
+    const owner = await person(limited, 'owner')
+    const teamId = (await teams(limited, owner.cookies).create('Limited')).body.team.id as number
+    const create = () => supertest(limited).post(`/api/teams/${teamId}/api-keys`).set(withCookies(owner.cookies)).send({ name: 'CI', scopes: ['read'] })
+    expect((await create()).status).toBe(201)
+    expect((await create()).status).toBe(201)
+    const refused = await create()
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0)
+  })
+
   it('a key, even of the team with every scope, makes, lists and revokes no key (403)', async () => {
     const { owner, teamId } = await staffedTeam(app)
     const { key, apiKey } = await teamKey(owner.cookies, teamId)

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { type AppContext, authenticate, precognitive, requireConfirmed, sessionOnly } from '../../../kernel/index.js'
+import { type AppContext, authenticate, limiterFactory, precognitive, requireConfirmed, sessionOnly } from '../../../kernel/index.js'
 import { requireTeamRole, teamMembership } from '../../teams/public.js'
 import { renameApiKeySchema } from '../controllers/rename-api-key.js'
 import { createTeamKey, listTeamKeys, renameTeamKey, revokeTeamKey } from './controllers.js'
@@ -18,7 +18,9 @@ export function teamKeyRoutes(ctx: AppContext): Router {
   router.use((req, res, next) => (req.principal ? next() : signedIn(req, res, next)))
   router.use(sessionOnly, teamMembership(), requireTeamRole('admin'))
   router.get('/', listTeamKeys())
-  router.post('/', precognitive(createTeamKeySchema), requireConfirmed(ctx), createTeamKey(ctx))
+  // Each key is a row: per user, as many a minute as the account's own writes, which cover a personal key.
+  const perUser = limiterFactory(ctx)({ name: 'team-api-key-create', limit: ctx.rateLimits.accountWritesPerUser, key: (req) => String(req.auth!.id), skip: (req) => req.get('Precognition') === 'true' })
+  router.post('/', precognitive(createTeamKeySchema), perUser, requireConfirmed(ctx), createTeamKey(ctx))
   router.patch('/:keyId', precognitive(renameApiKeySchema), renameTeamKey())
   router.delete('/:keyId', revokeTeamKey(ctx))
   return router
