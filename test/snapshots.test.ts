@@ -90,7 +90,7 @@ function templateSources(layers: string[]): Map<string, string> {
   const sources = new Map<string, string>()
   for (const layer of layers) {
     for (const path of listTree(join(TEMPLATES_DIR, layer)).filter((entry) => !entry.endsWith('/'))) {
-      if (path.startsWith('partials/') || path === LAYER_ROW_FILE) continue
+      if (path.startsWith('partials/') || /^\+[^/]+\/partials\//.test(path) || path === LAYER_ROW_FILE) continue
       let inner = path
       if (inner.startsWith('+')) {
         const slash = inner.indexOf('/')

@@ -90,13 +90,15 @@ export function templateContext(answers: Answers, appName: string, deps: Generat
     features,
     fromLayers: (name) =>
       features
-        .map((layer) => `${layer}/partials/${name}.ejs`)
+        // A layer's own partial, then those of its sub-layers whose other layer is on (`api-keys/+teams/partials/`).
+        .flatMap((layer) => [`${layer}/partials/${name}.ejs`, ...features.map((other) => `${layer}/+${other}/partials/${name}.ejs`)])
         .filter((path) => templates.has(path))
         .map((path) => templates.render(path, context))
         .join(''),
     layersWith: (path) =>
       features
-        .filter((layer) => templates.has(`${layer}/${path.replace('<layer>', layer)}`))
+        // A layer's file may be a template itself (`index.ts.ejs`, when a sub-layer adds to it).
+        .filter((layer) => [``, `.ejs`].some((ext) => templates.has(`${layer}/${path.replace('<layer>', layer)}${ext}`)))
         .map((layer) => ({ layer, id: camelCase(layer) })),
   }
   return context

@@ -43,7 +43,7 @@ export function renderProject(answers: Answers, appName: string, deps: GenerateD
   for (const layer of layers) {
     for (const listedPath of templates.list(layer)) {
       // EJS partials a layer lends to base templates (`include('../<layer>/partials/…')`), not files of the app.
-      if (listedPath.startsWith('partials/')) continue
+      if (listedPath.startsWith('partials/') || /^\+[^/]+\/partials\//.test(listedPath)) continue
       // The layer's row of the options table, the generator's own.
       if (listedPath === LAYER_ROW_FILE) continue
       const templatePath = withOtherLayer(listedPath, layers)

@@ -18,5 +18,5 @@ export default defineOption({
   layer: 'api-keys',
   matrix: { tag: 'keys' },
   readme:
-    "the API keys layer (`templates/api-keys/`): personal keys (`cca_<id>_<secret>`, shown once, stored hashed) with `read`, `write` and `admin` scopes and an optional expiry, made at Settings → API keys (after confirming it's you), sent as `Authorization: Bearer` by scripts and servers; revoked with the account's sessions; their own rate limit (`RATE_LIMIT_API_KEY`)",
+    "the API keys layer (`templates/api-keys/`): personal keys (`cca_<id>_<secret>`, shown once, stored hashed) with `read`, `write` and `admin` scopes and an optional expiry, made at Settings → API keys (after confirming it's you), sent as `Authorization: Bearer` by scripts and servers; revoked with the account's sessions; their own rate limit (`RATE_LIMIT_API_KEY`); with `--teams`, team keys made by a team's owners and admins, held to that team (`api-keys/+teams/`)",
 })

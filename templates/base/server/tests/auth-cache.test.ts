@@ -54,6 +54,21 @@ describe('authentication cache: one instance', () => {
   })
 })
 
+describe("authentication cache: a layer's credentials", () => {
+  it('asking for a kind again hands back the same cache, so a drop reaches every caller', async () => {
+    const { ctx } = await t.build()
+    const rows = new Map([['a', { userId: 1, name: 'first' }]])
+    const first = ctx.authCache.credentials('test-kind', async (id) => rows.get(id))
+    const again = ctx.authCache.credentials('test-kind', async () => ({ userId: 1, name: 'never loaded' }))
+    expect(again).toBe(first)
+    expect((await again.get('a'))?.name).toBe('first')
+    rows.set('a', { userId: 1, name: 'changed' })
+    first.changed('a')
+    expect(again.cached('a')).toBeUndefined()
+    expect((await again.get('a'))?.name).toBe('changed')
+  })
+})
+
 describe('authentication cache: loads cut short by invalidations', () => {
   /** Invalidates the user's entries on every turn of the event loop until the returned stop is called. */
   function invalidateContinually(ctx: { authCache: { userChanged(id: number): void; sessionsChanged(id: number): void } }, userId: number) {

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import supertest from 'supertest'
 import { describe, expect, inject, it } from 'vitest'
+import { EnvError, parseEnv } from '../src/kernel/config/env.js'
 import { defaultRateLimits } from '../src/kernel/config/rate-limits.js'
 import { features } from '../src/features/index.js'
 import type { Express } from 'express'
+import { testSecrets } from './helpers/processes.js'
 import { login, makeUser, PASSWORD, redisLabel, redisUrl, uniqueEmail, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -51,6 +53,32 @@ describe('login limits', () => {
     const { app } = await t.build({ rateLimits: { loginPerIp: { limit: 2, windowMs: 60_000 } } })
     const user = await makeUser()
     for (let i = 0; i < 4; i++) await loginAs(app, user.email, PASSWORD).expect(200)
+  })
+})
+
+describe('RATE_LIMIT_<NAME> sets the count of any named limit', () => {
+  it('RATE_LIMIT_LOGIN_PER_EMAIL_IP=2: the third failed login of an address is a 429, its window kept', async () => {
+    const { app, ctx } = await t.build({ env: { RATE_LIMIT_LOGIN_PER_EMAIL_IP: '2' } })
+    expect(ctx.rateLimits.loginPerEmailIp).toEqual({ ...defaultRateLimits(features).loginPerEmailIp, limit: 2 })
+    const user = await makeUser()
+    for (let i = 0; i < 2; i++) await loginAs(app, user.email, 'wrong password').expect(422)
+    expectThrottled(await loginAs(app, user.email, PASSWORD))
+  })
+
+  it('a value that is no count of requests stops start-up with one line naming the variable', () => {
+    const base = { NODE_ENV: 'test', DATABASE_URL: 'sqlite::memory:', ...testSecrets() }
+    for (const bad of ['0', '-1', 'many', '2.5', '10/min']) {
+      let error: unknown
+      try {
+        parseEnv({ ...base, RATE_LIMIT_LOGIN_PER_IP: bad }, features)
+      } catch (caught) {
+        error = caught
+      }
+      expect(error, bad).toBeInstanceOf(EnvError)
+      expect((error as EnvError).lines, bad).toEqual([expect.stringMatching(/^Invalid environment variable RATE_LIMIT_LOGIN_PER_IP: /)])
+    }
+    expect(parseEnv({ ...base, RATE_LIMIT_LOGIN_PER_IP: '250' }, features).RATE_LIMIT_LOGIN_PER_IP).toBe(250)
+    expect(parseEnv(base, features).RATE_LIMIT_LOGIN_PER_IP).toBeUndefined()
   })
 })
 

@@ -13,6 +13,7 @@
 import type { Express, Request, RequestHandler, Response, Router } from 'express'
 import type { ModelAttributes, Sequelize, Transaction } from 'sequelize'
 import type { Limit } from './config/limit.js'
+import type { Restriction } from './auth/principal.js'
 import type { RateLimiters } from './http/rate-limiters.js'
 import type { CredentialEventKind } from './security/events.js'
 import type { Migration } from './db/migrations/types.js'
@@ -118,6 +119,12 @@ export interface FeatureRoutes<Ctx> {
   account?(router: Router, ctx: Ctx, passwordChecked: RequestHandler[], limits: RateLimiters): void
   /** On the app itself, outside /api (a `/.well-known/` document), ahead of the client's pages. */
   root?(app: Express, ctx: Ctx): void
+  /**
+   * Paths of the slice's own area that only the app's own sign-in may use, each with everything
+   * under it (`/api/teams/:id/api-keys`): a key gets 403 there, and the API document lists no
+   * bearer for them (kernel/auth/session-only.ts). /api/auth and /api/account are so already.
+   */
+  sessionOnly?: readonly string[]
 }
 
 /** An account route that any principal with its scope may call (a key's too). */
@@ -135,6 +142,8 @@ export interface Authenticated {
   scopes: readonly string[]
   /** The credential's own id (an API key's), for its limits and its last use. */
   credentialId: string
+  /** The one resource the credential acts within, when it is held to one (kernel/auth/principal.ts). */
+  restriction?: Restriction
 }
 
 /**

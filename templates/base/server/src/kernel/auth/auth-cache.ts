@@ -43,7 +43,7 @@ export class AuthCache {
   private readonly owners = new Map<string, number>()
   private readonly subscriber: Redis | null
   private readonly channel: string
-  private readonly credentialKinds = new Map<string, Pick<CredentialCache<{ userId: number }>, 'drop' | 'dropUser'>>()
+  private readonly credentialKinds = new Map<string, CredentialCache<{ userId: number }>>()
   private readonly options: { max: number; ttl: number }
 
   constructor(
@@ -92,15 +92,19 @@ export class AuthCache {
   /**
    * A layer's credentials by id (its authenticator's rows: an API key's owner and scopes), kept
    * like sessions: dropped with their user's sessions (every revoking event calls
-   * `sessionsChanged`), one by one with `changed`, and never trusted beyond the TTL.
+   * `sessionsChanged`), one by one with `changed`, and never trusted beyond the TTL. Asking for a
+   * kind again gives the cache it already has (the first `load` stays), so a layer may ask on
+   * every request instead of keeping the cache itself.
    */
   credentials<T extends { userId: number }>(kind: string, load: (id: string) => Promise<T | undefined>): CredentialCache<T> {
-    if (this.credentialKinds.has(kind)) throw new Error(`Auth cache: credentials "${kind}" are kept already`)
+    const kept = this.credentialKinds.get(kind)
+    // A kind is asked for with one row type, its layer's.
+    if (kept) return kept as unknown as CredentialCache<T>
     const cache = new CredentialCache<T>(load, this.options, (id) => {
       cache.drop(id)
       this.publish({ credential: kind, id })
     })
-    this.credentialKinds.set(kind, cache)
+    this.credentialKinds.set(kind, cache as unknown as CredentialCache<{ userId: number }>)
     return cache
   }
 

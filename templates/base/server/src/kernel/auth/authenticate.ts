@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express'
 import type { AppContext, AppFeatures } from '../context.js'
 import { unauthenticated } from '../http/errors.js'
-import { hasScope, missingScope, scopeOf, SESSION } from './principal.js'
+import { hasScope, missingScope, type Principal, scopeOf, SESSION } from './principal.js'
 import { cookieNames, readSignedCookie } from './cookies.js'
 import { findActiveRefreshToken } from './refresh-tokens.js'
 import { isLive, touchSession } from './sessions.js'
@@ -79,8 +79,9 @@ async function byAuthenticators(req: Request, ctx: AppContext, header: string, a
     if (found === undefined) continue
     const user = found && (ctx.authCache.cachedUser(found.userId) ?? (await ctx.authCache.user(found.userId)))
     if (!found || !user) break
-    const principal = { via: authenticator.name, scopes: found.scopes, credentialId: found.credentialId }
+    const principal: Principal = { via: authenticator.name, scopes: found.scopes, credentialId: found.credentialId, restriction: found.restriction }
     if (!hasScope(principal, scopeOf(req.method))) throw missingScope()
+    if (found.restriction && !found.restriction.allows(req)) throw missingScope()
     req.auth = user.identity
     req.userLocale = user.locale
     req.principal = principal

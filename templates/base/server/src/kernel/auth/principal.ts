@@ -1,3 +1,4 @@
+import type { Request } from 'express'
 import { HttpError } from '../http/errors.js'
 
 /**
@@ -13,6 +14,24 @@ export interface Principal {
   scopes: 'all' | readonly string[]
   /** The credential's id when it is not a session (an API key's), for its own limits and last use. */
   credentialId?: string
+  /** Set when the credential acts within one resource of a layer only (a team's key, its team). */
+  restriction?: Restriction
+}
+
+/**
+ * A credential held to one resource of a layer, beyond its scopes: the kernel asks `allows` of
+ * every request the credential makes (outside it: 403, as a missing scope), and the layer that
+ * owns the resource reads `kind`, `id` and `role` where it checks access to it (a team's
+ * membership middleware caps the role there). The kernel names no layer: `kind` is the owner's word.
+ */
+export interface Restriction {
+  /** What kind of resource, as the layer that owns it names it (`team`). */
+  kind: string
+  id: number
+  /** The most the credential may do there, in that layer's roles; its holder's own role there may be less. */
+  role?: string
+  /** Whether the request stays within the resource (its routes, or a few the credential may call besides). */
+  allows(req: Request): boolean
 }
 
 export const SESSION: Principal = Object.freeze({ via: 'session', scopes: 'all' })

@@ -3,25 +3,35 @@ import type { AppContext } from '../context.js'
 import { forbidden } from '../http/errors.js'
 import { headerIsSession } from './authenticate.js'
 
-type Listing = readonly { routes?: { accountShared?: readonly { method: string; path: string }[] } }[]
+type Listing = readonly { routes?: { accountShared?: readonly { method: string; path: string }[]; sessionOnly?: readonly string[] } }[]
+
+const patterns = new Map<string, RegExp>()
+/** `/api/teams/:id/api-keys` → the path and everything under it, a parameter standing for one segment. */
+const pattern = (path: string): RegExp => {
+  let compiled = patterns.get(path)
+  if (!compiled) patterns.set(path, (compiled = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}(?:/|$)`)))
+  return compiled
+}
 
 /**
  * Whether only the app's own sign-in may use a route (`get`, `/api/account/sessions`): the routes
- * that change credentials, sessions, keys or step-up. That is sign-in's (but `GET /api/auth/me`)
- * and the account's, but those the slices list as `accountShared` (the activity). The account
- * router mounts by the same list, the guard below and the API document both ask this, so the
- * three agree.
+ * that change credentials, sessions, keys or step-up. That is sign-in's (but `GET /api/auth/me`),
+ * the account's but those the slices list as `accountShared` (the activity), and those a slice
+ * declares in its own area (`routes.sessionOnly`: a team's keys). The account router mounts by
+ * the same list, and the guard below and the API document both ask this, so the three agree.
  */
 export function sessionOnlyRoute(features: Listing, method: string, path: string): boolean {
   if (path.startsWith('/api/auth/')) return !(method === 'get' && path === '/api/auth/me')
-  if (path !== '/api/account' && !path.startsWith('/api/account/')) return false
-  return !features.some((feature) => feature.routes?.accountShared?.some((route) => route.method === method && `/api/account${route.path}` === path))
+  if (path === '/api/account' || path.startsWith('/api/account/')) {
+    return !features.some((feature) => feature.routes?.accountShared?.some((route) => route.method === method && `/api/account${route.path}` === path))
+  }
+  return features.some((feature) => feature.routes?.sessionOnly?.some((area) => pattern(area).test(path)))
 }
 
 /**
  * Refuses (403), before anything is judged, a request whose `Authorization` header is not the
- * app's own access token (an API key, another app's token) on a route only a session may use,
- * on the kernel's /api/auth and /api/account routers.
+ * app's own access token (an API key, another app's token) on a route only a session may use.
+ * Mounted once, ahead of every route of the API (kernel/http/api.ts).
  */
 export function sessionOnlyGuard(ctx: Pick<AppContext, 'features'>): RequestHandler {
   return (req, _res, next) => {

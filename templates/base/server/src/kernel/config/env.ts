@@ -3,6 +3,7 @@ import { z } from 'zod'
 import type { FeatureConfig } from '../feature.js'
 import { paths } from '../paths.js'
 import { project } from './project.js'
+import { readRateLimitVariables } from './rate-limits.js'
 import { security } from './security.js'
 
 export type NodeEnv = 'development' | 'production' | 'test'
@@ -48,6 +49,8 @@ export interface Env {
   API_DOCS: boolean
   /** Webhooks may reach loopback and private addresses (tests, a receiver on this machine): kernel/webhooks/address-guard.ts. */
   WEBHOOK_ALLOW_PRIVATE: boolean
+  /** A named limit's count set in the environment (kernel/config/rate-limits.ts), base's or a layer's: `RATE_LIMIT_LOGIN_PER_EMAIL_IP`. */
+  readonly [limit: `RATE_LIMIT_${string}`]: number | undefined
 }
 
 /** Whether browsers reach the app over https: what HSTS and upgrading requests depend on. */
@@ -114,6 +117,7 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
   for (const feature of features) {
     for (const [name, reader] of Object.entries(feature.config?.env ?? {})) featureEnv[name] = reader(read, fail, base)
   }
+  const rateLimits = readRateLimitVariables(features, read, fail)
 
   if (errors.length > 0) throw new EnvError(errors)
   const { MAIL_TRANSPORT, CONFIRM_TTL, API_DOCS, ...rest } = values
@@ -123,6 +127,7 @@ export function parseEnv(source: Source, features: ConfiguredFeatures): Env {
     MAIL_TRANSPORT: MAIL_TRANSPORT ?? (rest.SMTP_URL !== undefined ? 'smtp' : 'log'),
     CONFIRM_TTL_SECONDS: CONFIRM_TTL,
     API_DOCS: API_DOCS ?? base.NODE_ENV !== 'production',
+    ...rateLimits,
     ...featureEnv,
   }
 }

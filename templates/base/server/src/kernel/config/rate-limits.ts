@@ -75,3 +75,37 @@ export function defaultRateLimits(features: readonly { config?: FeatureConfig }[
   for (const feature of features) Object.assign(limits, feature.config?.rateLimits)
   return limits
 }
+
+/** The variable that overrides a named limit: `loginPerEmailIp` → `RATE_LIMIT_LOGIN_PER_EMAIL_IP`, `apiKey` → `RATE_LIMIT_API_KEY`. */
+export const rateLimitVariable = (name: string): `RATE_LIMIT_${string}` => `RATE_LIMIT_${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}`
+
+/**
+ * Reads `RATE_LIMIT_<NAME>` for every named limit, base's and the layers' (kernel/config/env.ts
+ * calls it with its `read` and `fail`): a whole number of requests (at least 1) that replaces
+ * the limit's count, its window kept. Unset: undefined, the default applies.
+ */
+export function readRateLimitVariables(
+  features: readonly { config?: FeatureConfig }[],
+  read: (name: string) => string | undefined,
+  fail: (name: string, problem: string) => void,
+): Record<`RATE_LIMIT_${string}`, number | undefined> {
+  const values: Record<`RATE_LIMIT_${string}`, number | undefined> = {}
+  for (const name of Object.keys(defaultRateLimits(features))) {
+    const variable = rateLimitVariable(name)
+    const text = read(variable)
+    const count = text !== undefined && /^\d{1,9}$/.test(text) ? Number(text) : 0
+    if (text !== undefined && count < 1) fail(variable, `"${text}" is not a whole number of requests such as 600.`)
+    values[variable] = text === undefined ? undefined : count
+  }
+  return values
+}
+
+/** The limits with the counts set in the environment (`RATE_LIMIT_<NAME>`) over the defaults and a test's own. */
+export function withRateLimitVariables(limits: RateLimitSettings, env: { readonly [name: `RATE_LIMIT_${string}`]: number | undefined }): RateLimitSettings {
+  const result = { ...limits }
+  for (const name of Object.keys(result)) {
+    const count = env[rateLimitVariable(name)]
+    if (typeof count === 'number') Reflect.set(result, name, { ...Reflect.get(result, name), limit: count })
+  }
+  return result
+}

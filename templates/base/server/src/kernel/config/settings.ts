@@ -2,7 +2,7 @@ import { paths } from '../paths.js'
 import { authConfig, type AuthConfig } from './auth.js'
 import type { Env } from './env.js'
 import type { FeatureConfig } from '../feature.js'
-import { defaultRateLimits, type RateLimitSettings } from './rate-limits.js'
+import { defaultRateLimits, type RateLimitSettings, withRateLimitVariables } from './rate-limits.js'
 
 /**
  * What the app runs with, as plain data: read or derived once at start-up, never a connection.
@@ -37,7 +37,7 @@ export function createAppSettings(options: AppSettingsOptions): AppSettings {
     env,
     features: options.features,
     auth,
-    rateLimits: { ...defaultRateLimits(options.features), ...options.rateLimits },
+    rateLimits: withRateLimitVariables({ ...defaultRateLimits(options.features), ...options.rateLimits }, env),
     keyPrefix: options.keyPrefix ?? env.REDIS_PREFIX ?? `${auth.name}:`,
     clientDir: options.clientDir ?? paths.client,
   }

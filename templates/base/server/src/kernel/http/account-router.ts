@@ -2,7 +2,6 @@ import { Router } from 'express'
 import type { AppContext } from '../context.js'
 import { authenticate } from '../auth/authenticate.js'
 import { confirmIdentity } from '../auth/confirm-identity.js'
-import { sessionOnlyGuard } from '../auth/session-only.js'
 import { showConfirmation } from '../auth/show-confirmation.js'
 import type { RateLimiters } from './rate-limits.js'
 import { recordWrongConfirmations } from './wrong-confirmations.js'
@@ -17,7 +16,6 @@ import { layerConfirmMethods } from '../security/confirmation.js'
  */
 export function accountRouter(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router()
-  router.use(sessionOnlyGuard(ctx))
   for (const feature of ctx.features) feature.routes?.accountOpen?.(router, ctx, limits)
 
   router.use(authenticate(ctx), ...limits.accountWrites)

@@ -12,6 +12,7 @@ import { guestSession } from '../guest-store/middleware.js'
 import { createRateLimiters } from './rate-limits.js'
 import { authenticate } from '../auth/authenticate.js'
 import { me } from '../auth/me.js'
+import { sessionOnlyGuard } from '../auth/session-only.js'
 import { accountRouter } from './account-router.js'
 import { authRouter } from './auth-router.js'
 
@@ -117,6 +118,7 @@ function apiMiddleware(ctx: AppContext): RequestHandler {
  */
 function apiRoutes(ctx: AppContext): Router {
   const router = Router()
+  router.use(sessionOnlyGuard(ctx))
   router.get('/health', health(ctx))
   const limits = createRateLimiters(ctx)
   router.use('/auth', authRouter(ctx, limits))

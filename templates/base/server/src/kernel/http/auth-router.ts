@@ -1,6 +1,5 @@
 import { Router } from 'express'
 import type { AppContext } from '../context.js'
-import { sessionOnlyGuard } from '../auth/session-only.js'
 import type { RateLimiters } from './rate-limits.js'
 
 /**
@@ -11,7 +10,6 @@ import type { RateLimiters } from './rate-limits.js'
  */
 export function authRouter(ctx: AppContext, limits: RateLimiters): Router {
   const router = Router()
-  router.use(sessionOnlyGuard(ctx))
   for (const feature of ctx.features) feature.routes?.auth?.(router, ctx, limits)
   return router
 }

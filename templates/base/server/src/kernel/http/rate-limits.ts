@@ -1,12 +1,14 @@
 import type { Request, RequestHandler, Response } from 'express'
-import { ipKeyGenerator, MemoryStore, rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit'
+import { ipKeyGenerator, MemoryStore, type Options, rateLimit, type RateLimitRequestHandler, type Store } from 'express-rate-limit'
 import { LRUCache } from 'lru-cache'
 import { RedisStore, type RedisReply } from 'rate-limit-redis'
 import type { Limit } from '../config/rate-limits.js'
 import type { AppContext } from '../context.js'
+import { HttpError } from './errors.js'
 import { FallbackStore } from './fallback-store.js'
 import { normaliseEmail } from '../services/email-address.js'
 import { translatorOf } from '../i18n/request-locale.js'
+import { msg } from '../i18n/translate.js'
 import type { RateLimiters } from './rate-limiters.js'
 
 export type { RateLimiters } from './rate-limiters.js'
@@ -81,6 +83,46 @@ export function limiterFactory(ctx: AppContext): Limiter {
         res.status(429).json({ message: translatorOf(req)('errors.throttled', { seconds: retryAfter ?? 60 }) })
       },
     })
+}
+
+/**
+ * The app's 429, for a refusal that is not a limiter's middleware (a count taken inside a handler
+ * or an authenticator, a lockout kept in the database): `Retry-After` in whole seconds until
+ * `until` (epoch ms, at least 1 s), and the message with those seconds, `errors.throttled` unless
+ * the refusal has words of its own. Throw what it returns.
+ */
+export function throttled(res: Response | undefined, until: number, message = 'errors.throttled'): HttpError {
+  const seconds = Math.max(1, Math.ceil((until - Date.now()) / 1000))
+  res?.setHeader('Retry-After', String(seconds))
+  return new HttpError(429, msg(message, { seconds }))
+}
+
+/** The stores `countRequest` counts in, per app (a test builds several) and per limit name. */
+const counters = new WeakMap<object, Map<string, Store>>()
+
+function counterStore(ctx: Pick<AppContext, 'redis' | 'keyPrefix'>, name: string, windowMs: number): Store {
+  let stores = counters.get(ctx)
+  if (!stores) counters.set(ctx, (stores = new Map()))
+  let store = stores.get(name)
+  if (!store) {
+    store = limitStore(ctx, name)
+    store.init?.({ windowMs } as Options)
+    stores.set(name, store)
+  }
+  return store
+}
+
+/**
+ * Counts one request of `key` against the limit `name` where a limiter's middleware cannot sit
+ * (an authenticator counting a credential once it is proven), in the same store as the limiters
+ * (Redis, shared by every instance, when configured); past the limit, throws the app's 429 with
+ * `Retry-After`, as a limiter answers.
+ */
+export async function countRequest(req: Request, ctx: Pick<AppContext, 'redis' | 'keyPrefix'>, options: { name: string; limit: Limit; key: string }): Promise<void> {
+  const { limit, windowMs } = options.limit
+  const { totalHits, resetTime } = await counterStore(ctx, options.name, windowMs).increment(options.key)
+  if (totalHits <= limit) return
+  throw throttled(req.res, resetTime?.getTime() ?? Date.now() + 60_000)
 }
 
 /** A wrong password, code or passkey (kernel/security/confirmation.ts `markWrongConfirmation`). */

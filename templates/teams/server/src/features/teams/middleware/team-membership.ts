@@ -1,7 +1,7 @@
-import type { RequestHandler } from 'express'
+import type { Request, RequestHandler } from 'express'
 import { QueryTypes } from 'sequelize'
 import { idField, notFound, sql, User } from '../../../kernel/index.js'
-import type { TeamRole } from '../models/team-member.js'
+import { RANK, type TeamRole } from '../models/team-member.js'
 
 /** The team of a team-scoped request, as the membership middleware read it. */
 export interface RequestTeam {
@@ -19,6 +19,18 @@ declare global {
       teamRole?: TeamRole
     }
   }
+}
+
+/**
+ * The role a request acts with in a team: the member's own, or less when the request comes with a
+ * credential held to a team (a team's API key) whose role is lower. A service that reads the
+ * member's role again under a lock caps it here too.
+ */
+export function actingRole(req: Request, role: TeamRole): TeamRole {
+  const held = req.principal?.restriction
+  if (held?.kind !== 'team') return role
+  const cap = (held.role !== undefined && Object.hasOwn(RANK, held.role) ? held.role : 'member') as TeamRole
+  return RANK[cap] < RANK[role] ? cap : role
 }
 
 const membership = sql(`SELECT t.id, t.name, t."personalUserId", m.role FROM team_members m JOIN teams t ON t.id = m."teamId"
@@ -40,8 +52,12 @@ export function teamMembership(param = 'id'): RequestHandler {
       type: QueryTypes.SELECT,
     })
     if (!row) throw notFound()
+    // A credential held to a team (a team's API key) acts in that team alone, and with no more
+    // than its own role however high its holder's is: a demotion of the holder narrows it at once.
+    const held = req.principal?.restriction
+    if (held?.kind === 'team' && held.id !== Number(row.id)) throw notFound()
     req.team = { id: Number(row.id), name: row.name, personal: row.personalUserId !== null }
-    req.teamRole = row.role
+    req.teamRole = actingRole(req, row.role)
     next()
   }
 }

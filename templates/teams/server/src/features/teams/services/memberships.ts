@@ -4,6 +4,7 @@ import { teamEvents, teamMeta } from '../events.js'
 import { TeamMember, type TeamRole } from '../models/team-member.js'
 import { fallBackToPersonal } from './current-team.js'
 import { voidInvitationsOnMembershipChange } from './invitations.js'
+import { actingRole } from '../middleware/team-membership.js'
 import { lockedMember, ownerCount, withTeamLocked } from './team-lock.js'
 
 type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
@@ -24,8 +25,9 @@ export function changeRole(ctx: Deps, req: Request, teamId: number, userId: numb
     if (!actor) throw notFound()
     const target = actor.userId === userId ? actor : await lockedMember(teamId, userId, transaction)
     if (!target) throw notFound()
-    if (actor.role === 'member') throw forbidden()
-    if (actor.role === 'admin' && (target.role === 'owner' || role === 'owner')) throw forbidden()
+    const acting = actingRole(req, actor.role)
+    if (acting === 'member') throw forbidden()
+    if (acting === 'admin' && (target.role === 'owner' || role === 'owner')) throw forbidden()
     if (target.role === role) return target
     if ((role === 'owner' || target.role === 'owner') && !(await confirmedUntil(actor.userId, req.sessionId, transaction))) throw confirmationRequired()
     if (target.role === 'owner' && (await ownerCount(teamId, transaction)) === 1) throw lastOwner()
@@ -48,7 +50,8 @@ export function removeMember(ctx: Deps, req: Request, teamId: number, userId: nu
     if (!actor) throw notFound()
     const target = actor.userId === userId ? actor : await lockedMember(teamId, userId, transaction)
     if (!target) throw notFound()
-    if (target !== actor && (actor.role === 'member' || (actor.role === 'admin' && target.role === 'owner'))) throw forbidden()
+    const acting = actingRole(req, actor.role)
+    if (target !== actor && (acting === 'member' || (acting === 'admin' && target.role === 'owner'))) throw forbidden()
     if (target.role === 'owner' && (await ownerCount(teamId, transaction)) === 1) throw lastOwner()
     await target.destroy({ transaction })
     await voidInvitationsOnMembershipChange(teamId, userId, null, transaction)
@@ -62,7 +65,7 @@ export function transferOwnership(ctx: Deps, req: Request, teamId: number, userI
   return withTeamLocked(teamId, async (transaction) => {
     const actor = await lockedMember(teamId, req.auth!.id, transaction)
     if (!actor) throw notFound()
-    if (actor.role !== 'owner') throw forbidden()
+    if (actingRole(req, actor.role) !== 'owner') throw forbidden()
     if (userId === actor.userId) throw fieldError('user_id', 'teams.chooseAnother')
     const target = await lockedMember(teamId, userId, transaction)
     if (!target) throw notFound()

@@ -5,6 +5,7 @@ import { Team } from '../models/team.js'
 import { TeamMember } from '../models/team-member.js'
 import { fallBackToPersonal } from './current-team.js'
 import { teamJson, type TeamJson } from './team-json.js'
+import { actingRole } from '../middleware/team-membership.js'
 import { lockedMember, withTeamLocked } from './team-lock.js'
 
 type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
@@ -30,7 +31,7 @@ export function deleteTeam(ctx: Deps, req: Request, teamId: number): Promise<voi
   return withTeamLocked(teamId, async (transaction) => {
     const actor = await lockedMember(teamId, req.auth!.id, transaction)
     if (!actor) throw notFound()
-    if (actor.role !== 'owner') throw forbidden()
+    if (actingRole(req, actor.role) !== 'owner') throw forbidden()
     const team = (await Team.findByPk(teamId, { transaction }))!
     if (team.personalUserId !== null) throw fieldError('team', 'teams.personalUndeletable')
     await fallBackToPersonal(teamId, transaction)

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import { type AppContext, envOf, decrypt, events, fieldError, HttpError, msg, recordCredentialEvent, type User } from '../../../kernel/index.js'
+import { type AppContext, envOf, decrypt, events, fieldError, type HttpError, recordCredentialEvent, throttled, type User } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import { INVALID_CODE, USED_CODE } from '../controllers/fields.js'
 import { twoFactorEvents } from '../events.js'
@@ -13,10 +13,7 @@ import { acceptStep, stepOfCode } from './totp.js'
 /** While the account's second step is locked, no code is even looked at, the right one included. */
 export async function refuseWhileLocked(res: Response, userId: number): Promise<void> {
   const locked = await lockedUntil(userId)
-  if (!locked) return
-  const seconds = Math.max(1, Math.ceil((locked.getTime() - Date.now()) / 1000))
-  res.setHeader('Retry-After', String(seconds))
-  throw new HttpError(429, msg('twoFactor.locked', { seconds }))
+  if (locked) throw throttled(res, locked.getTime(), 'twoFactor.locked')
 }
 
 /** A code from the authenticator: null when right (and now used), else the error to answer. */
