@@ -47,5 +47,5 @@ if (values.write) {
       '',
     ].join('\n'),
   )
-  console.log(`wrote ${chosen.length} variants to src/variant-cover.ts; refresh the snapshots (npm run snapshots:update) and the README's list (npm run readme:options)`)
+  console.log(`wrote ${chosen.length} variants to src/variant-cover.ts; refresh the snapshots (npm run snapshots:update) and docs/tests.md's list (npm run readme:options)`)
 }

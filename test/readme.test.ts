@@ -4,10 +4,18 @@ import { buildProgram } from '../src/cli/program.js'
 import { formatDuration } from '../src/duration.js'
 import { OPTIONS, type OptionRow } from '../src/options.js'
 import { VARIANT_IDS } from '../src/variants.js'
-import { REGIONS, renderReadme } from '../scripts/lib/readme-options.js'
+import { REGIONS, renderRegions } from '../scripts/lib/readme-options.js'
 import { CI_ROWS, rowName } from '../scripts/lib/toolchains.js'
 
-const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8')
+const read = (file: string) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')
+const readme = read('README.md')
+/** The page of the generator's tests: a section per command, the variant list under test:variants. */
+const tests = read('docs/tests.md')
+
+/** A page's section under the heading that names `command` in backticks, up to the next heading of any level. */
+function sectionOf(page: string, command: string): string | undefined {
+  return page.split(/^#+ /m).find((part) => part.startsWith(`\`${command}`))
+}
 
 /** The environment `--help` states its defaults for. */
 const HELP_ENV = { userAgent: undefined, gitAvailable: true }
@@ -54,20 +62,23 @@ it('documents every option of the table, with its prompt', () => {
 })
 
 it.each(REGIONS.map((region) => [region.name, region] as const))('holds %s as npm run readme:options renders it from the options rows', (_, region) => {
-  const between = (text: string) => text.slice(text.indexOf(region.begin) + region.begin.length, text.indexOf(region.end, text.indexOf(region.begin)))
-  expect(between(readme), 'README.md is not what the options rows render: run npm run readme:options').toBe(between(renderReadme(readme)))
+  const text = read(region.file)
+  const between = (contents: string) => contents.slice(contents.indexOf(region.begin) + region.begin.length, contents.indexOf(region.end, contents.indexOf(region.begin)))
+  expect(between(text), `${region.file} is not what the options rows render: run npm run readme:options`).toBe(between(renderRegions(region.file, text)))
 })
 
-it('names every test variant', () => {
-  for (const id of VARIANT_IDS) expect(readme).toContain(`\`${id}\``)
+it('names every test variant under test:variants', () => {
+  const section = sectionOf(tests, 'npm run test:variants')
+  expect(section, 'no section for test:variants in docs/tests.md').toBeDefined()
+  for (const id of VARIANT_IDS) expect(section).toContain(`\`${id}\``)
 })
 
 it('names the install rows every CI run covers, and the release run with the whole matrix', () => {
-  const installRow = readme.split('\n').find((line) => line.startsWith('| `npm run test:install'))
-  expect(installRow, "no row for test:install in README.md's Tests table").toBeDefined()
-  for (const row of CI_ROWS) expect(installRow).toContain(rowName(row))
-  expect(installRow).toContain('--all')
-  expect(readme).toContain('| `npm run test:release` |')
+  const install = sectionOf(tests, 'npm run test:install')
+  expect(install, 'no section for test:install in docs/tests.md').toBeDefined()
+  for (const row of CI_ROWS) expect(install).toContain(rowName(row))
+  expect(install).toContain('--all')
+  expect(sectionOf(tests, 'npm run test:release'), 'no section for test:release in docs/tests.md').toBeDefined()
 })
 
 describe('the options table', () => {

@@ -1,17 +1,20 @@
 /**
- * README.md's parts that the options table makes, rendered from it: the options table under
- * "## Options" (each row of OPTIONS, its `readme` the "what it generates" cell, then the creating
- * command's other flags, RUN_FLAGS) and the list of the variants `npm test` runs in the Tests
- * table. Each sits between two marker comments; `npm run readme:options` rewrites what is
- * between them and test/readme.test.ts fails when README.md differs from this.
+ * The documentation's parts that the options table makes, rendered from it: README.md's options
+ * table under "## Options" (each row of OPTIONS, its `readme` the "what it generates" cell, then
+ * the creating command's other flags, RUN_FLAGS) and docs/tests.md's list of the variants
+ * `npm test` runs, under test:variants. Each sits between two marker comments; `npm run
+ * readme:options` rewrites what is between them and test/readme.test.ts fails when a file
+ * differs from this.
  */
 import { RUN_FLAGS, statedDefault } from '../../src/cli/program.js'
 import { type OptionRow, OPTIONS, isBoolean } from '../../src/options.js'
 import { ALL_VARIANT_IDS, VARIANT_IDS } from '../../src/variants.js'
 
-/** A region of README.md: its text sits between `begin` and `end`. */
+/** A region of a Markdown file of the generator: its text sits between `begin` and `end`. */
 export interface Region {
   name: string
+  /** The file it sits in, from the repository's root. */
+  file: string
   begin: string
   end: string
   render: () => string
@@ -49,21 +52,28 @@ export function variantList(): string {
 export const REGIONS: readonly Region[] = [
   {
     name: 'the options table',
+    file: 'README.md',
     begin: '<!-- options table: npm run readme:options writes it from the options rows -->\n\n',
     end: '\n\n<!-- end of the options table -->',
     render: optionsTable,
   },
-  { name: 'the variants npm test runs', begin: '<!-- variants -->', end: '<!-- /variants -->', render: variantList },
+  { name: 'the variants npm test runs', file: 'docs/tests.md', begin: '<!-- variants -->', end: '<!-- /variants -->', render: variantList },
 ]
 
-/** `readme` with every region as the options table renders it; throws when a region's markers are not there once each. */
-export function renderReadme(readme: string): string {
-  let text = readme
-  for (const region of REGIONS) {
+/** The files that hold a region, each once. */
+export const REGION_FILES: readonly string[] = [...new Set(REGIONS.map((region) => region.file))]
+
+/**
+ * `contents`, the text of `file`, with every region of that file as the options table renders it;
+ * throws when a region's markers are not there once each.
+ */
+export function renderRegions(file: string, contents: string): string {
+  let text = contents
+  for (const region of REGIONS.filter((candidate) => candidate.file === file)) {
     const start = text.indexOf(region.begin)
     const end = text.indexOf(region.end, start + region.begin.length)
     if (start === -1 || end === -1 || text.indexOf(region.begin, start + 1) !== -1) {
-      throw new Error(`README.md: ${region.name} must sit once between ${JSON.stringify(region.begin)} and ${JSON.stringify(region.end)}`)
+      throw new Error(`${file}: ${region.name} must sit once between ${JSON.stringify(region.begin)} and ${JSON.stringify(region.end)}`)
     }
     text = text.slice(0, start + region.begin.length) + region.render() + text.slice(end)
   }
