@@ -158,9 +158,9 @@ async function update(flags: UpdateFlags, featureNames: readonly string[], repor
       console.log(`\nNote: ${note}`)
       report.warnings.push(note)
     }
-    if (newEnv.size) report.next.push('add the variables of env to .env')
     if (conflicts.length) {
-      report.next.push(...conflicts.map((conflict) => `${conflict.path}: ${conflict.todo}`), ...then)
+      // What to do about each file is in `conflicts`; `next` holds commands alone.
+      report.next.push('git diff', ...then)
       const message = `conflicts in ${conflicts.map((conflict) => conflict.path).join(', ')}`
       report.error = { message }
       console.error(`\nerror: ${message}:`)
