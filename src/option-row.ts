@@ -33,6 +33,16 @@ export interface Row<K extends keyof Answers> {
   /** Shown in `--help` after the flag, for valued options. */
   valueName?: string
   description: string
+  /**
+   * A yes/no row's `--no-<flag>` line in `--help`, a sentence of its own ("do not offer …"): a
+   * description does not always read right after "do not" (test/options.test.ts requires one).
+   */
+  negated?: string
+  /**
+   * The answers this one needs on (`options --json` states them): the keys of yes/no rows, or of
+   * list rows needing a non-empty list.
+   */
+  needs?: readonly (keyof Answers)[]
   /** How `--help` states the default, where it depends on the environment. */
   defaultHelp?: string
   /** The prompt's question; rows without one are never asked. */

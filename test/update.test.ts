@@ -184,7 +184,9 @@ describe("the owner's edits", () => {
     const { code, stdout, stderr } = await update(['--cookie-name', 'acme'])
     expect(code).toBe(1)
     expect(actions(stdout)).toEqual({ conflict: [auth], merged: [readme], updated: ['.env.example', RECORD_FILE, 'docs/security.md'] })
-    expect(stderr.trim()).toBe(`error: conflicts in ${auth}: resolve them (git diff shows the markers)`)
+    expect(stderr.trim()).toBe(
+      `error: conflicts in ${auth}:\n  ${auth}: changed here and by the new version in the same lines; resolve the conflict markers (git diff shows them)\nthen commit the result`,
+    )
     expect(readFileSync(join(path, auth), 'utf8')).toContain(
       `<<<<<<< yours\n  name: 'mine',\n=======\n  name: 'acme',\n>>>>>>> ${GENERATOR.name}@${GENERATOR.version}\n`,
     )

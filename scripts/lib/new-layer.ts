@@ -59,6 +59,7 @@ export default defineOption({
   key: '${key}',
   flag: '--${name}',
   description: 'add the ${name} layer',
+  negated: 'leave the ${name} layer out',
   prompt: 'Add ${name}?',
   default: () => false,
   contractDefault: 'no',

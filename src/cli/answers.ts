@@ -2,10 +2,18 @@ import { formatDuration } from '../duration.js'
 import { type Answers, type Environment, InvalidValue, OPTIONS, type OptionRow, RULES, attributeName, isBoolean } from '../options.js'
 
 /** A bad value: printed as one line naming the flag, the value and what is allowed. */
-export class UsageError extends Error {}
+export class UsageError extends Error {
+  /** The flag to blame, when one is (`--json` states it as `error.flag`). */
+  constructor(
+    message: string,
+    readonly flag?: string,
+  ) {
+    super(message)
+  }
+}
 
 export function invalid(option: OptionRow, text: string, allowed: string): UsageError {
-  return new UsageError(`${option.flag} "${text}" is invalid: ${allowed}`)
+  return new UsageError(`${option.flag} "${text}" is invalid: ${allowed}`, option.flag)
 }
 
 function displayValue(value: Answers[keyof Answers]): string {

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PACKAGE_MANAGERS, type PackageManager } from '../options.js'
+import { toolStdout } from './output.js'
 
 const LOCKFILES: [string, PackageManager][] = [
   ['package-lock.json', 'npm'],
@@ -35,7 +36,7 @@ export async function installDependencies(pm: PackageManager, cwd: string): Prom
   try {
     // yarn 4 on CI (CI=true) refuses to write a lockfile; a project just generated has none to keep.
     const env = pm === 'yarn' ? { YARN_ENABLE_IMMUTABLE_INSTALLS: 'false' } : {}
-    const result = await execa(pm, ['install'], { cwd, env, stdout: ['pipe', 'inherit'], stderr: ['pipe', 'inherit'], all: true })
+    const result = await execa(pm, ['install'], { cwd, env, stdout: ['pipe', toolStdout()], stderr: ['pipe', 'inherit'], all: true })
     output = result.all ?? ''
   } catch (error) {
     const failure = error as { code?: string; exitCode?: number; shortMessage?: string }

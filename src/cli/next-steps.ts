@@ -15,13 +15,14 @@ export function reproduceCommand(directory: string, answers: Answers): string {
   return [RUNNERS[answers.pm], 'create-cookie-auth-app', shellQuote(directory), ...answersToArgs(answers), '--yes'].join(' ')
 }
 
-export function nextSteps(targetDir: string, directoryArg: string, answers: Answers, installed: boolean): string {
+/** The commands that start the app just made: the "Next steps" lines, and `--json`'s `next`. */
+export function nextCommands(targetDir: string, answers: Answers, installed: boolean): string[] {
   const cd = relative(process.cwd(), targetDir)
-  const steps = [
-    ...(cd ? [`cd ${shellQuote(cd)}`] : []),
-    ...(installed ? [] : [`${answers.pm} install`]),
-    runScript(answers.pm, 'dev'),
-  ]
+  return [...(cd ? [`cd ${shellQuote(cd)}`] : []), ...(installed ? [] : [`${answers.pm} install`]), runScript(answers.pm, 'dev')]
+}
+
+export function nextSteps(targetDir: string, directoryArg: string, answers: Answers, installed: boolean): string {
+  const steps = nextCommands(targetDir, answers, installed)
   return [
     '',
     `Done. Your app is in ${targetDir}`,

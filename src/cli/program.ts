@@ -23,6 +23,20 @@ export function statedDefault(option: OptionRow): string {
  */
 export const RUN_FLAGS: readonly { flags: string; description: string; asked: string; readme: string; default: string }[] = [
   {
+    flags: '--json',
+    description: 'print one JSON document on stdout (schema/result.schema.json); progress goes to stderr',
+    asked: '— (machine output)',
+    readme: 'stdout carries one JSON document (files, `.env` variables, next steps, error); see "For agents and scripts"',
+    default: 'off',
+  },
+  {
+    flags: '--dry-run',
+    description: 'print the files it would write; write nothing',
+    asked: '—',
+    readme: 'prints the files it would write and writes nothing',
+    default: 'off',
+  },
+  {
     flags: '--force',
     description: 'replace the contents of a non-empty directory (.git is kept)',
     asked: '(a non-empty target asks; default No)',
@@ -38,12 +52,18 @@ export const RUN_FLAGS: readonly { flags: string; description: string; asked: st
   },
 ]
 
+/** A yes/no row's `--no-` line: its own sentence, which every such row has (test/options.test.ts). */
+function negatedHelp(option: OptionRow): string {
+  if (!option.negated) throw new Error(`${option.flag}: a yes/no row needs \`negated\`, its --no- line in --help`)
+  return option.negated
+}
+
 function addAnswerOptions(command: Command, options: readonly OptionRow[], describe: (option: OptionRow) => string): void {
   for (const option of options) {
     const description = describe(option)
     if (isBoolean(option)) {
       command.option(option.flag, description)
-      command.option(`--no-${option.flag.slice(2)}`, `do not ${option.description}`)
+      command.option(`--no-${option.flag.slice(2)}`, negatedHelp(option))
     } else {
       command.option(`${option.flag} ${option.valueName}`, description)
     }
@@ -57,6 +77,7 @@ function addUpdateRunOptions(command: Command): Command {
   return command
     .option('--cwd <dir>', "the app's folder (default: the current folder)")
     .option('--dry-run', 'print what would change; write nothing')
+    .option('--json', 'print one JSON document on stdout (schema/result.schema.json); progress goes to stderr')
     .option('--from <tarball|directory>', 'the package of the release that made the app, when it is not this one (default: from the npm registry)')
     .option(`${PM.flag} ${PM.valueName}`, "package manager (default: the one the app's lockfile names, else the one that launched this command, else npm)")
     .option('--no-install', 'do not install dependencies after updating')
@@ -106,6 +127,12 @@ export function buildProgram(): Command {
     .argument('<feature...>', FEATURES.map((feature) => feature.name).join(', '))
     .action(() => undefined)
   addUpdateRunOptions(add).addHelpText('after', UPDATE_HELP)
+
+  program
+    .command('options')
+    .description('print the options table: each flag, its values, default, prompt and what it generates')
+    .option('--json', 'as one JSON document (schema/options.schema.json)')
+    .action(() => undefined)
   return program
 }
 

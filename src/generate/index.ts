@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, join, resolve } from 'node:path'
 import type { Answers } from '../options.js'
 import { type GenerateDeps, packageName } from './context.js'
-import { renderProject } from './render.js'
+import { type ProjectFiles, renderProject } from './render.js'
 
 export type { GenerateDeps } from './context.js'
 export { renderProject } from './render.js'
@@ -10,12 +10,13 @@ export { packageName } from './context.js'
 
 /**
  * Writes the project for `answers` into `targetDir` (which must be empty or absent, but for
- * `.git`). Returns the relative paths written. No prompting, installing or git here.
+ * `.git`). Returns the relative paths written. No prompting, installing or git here. `rendered`:
+ * the project as renderProject made it for these answers already (the CLI reads it before writing).
  */
-export function generate(answers: Answers, targetDir: string, deps: GenerateDeps): string[] {
+export function generate(answers: Answers, targetDir: string, deps: GenerateDeps, rendered?: ProjectFiles): string[] {
   const root = resolve(targetDir)
-  const files = renderProject(answers, packageName(basename(root)), deps)
-  deps.mark?.('render')
+  const files = rendered ?? renderProject(answers, packageName(basename(root)), deps)
+  if (!rendered) deps.mark?.('render')
   mkdirSync(root, { recursive: true })
   for (const dir of directoriesOf(files.keys())) mkdirSync(join(root, dir))
   deps.mark?.('directories')

@@ -12,6 +12,7 @@ export default defineOption({
   key: 'apiKeys',
   flag: '--api-keys',
   description: 'API keys: personal keys with scopes for scripts and servers (Authorization: Bearer)',
+  negated: 'no API keys: only the browser session signs requests in',
   prompt: 'Offer API keys?',
   default: () => false,
   contractDefault: 'no',

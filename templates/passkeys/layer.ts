@@ -12,6 +12,7 @@ export default defineOption({
   key: 'passkeys',
   flag: '--passkeys',
   description: 'offer passkeys (WebAuthn)',
+  negated: 'no passkeys',
   prompt: 'Offer passkeys (WebAuthn)?',
   default: () => false,
   contractDefault: 'no',

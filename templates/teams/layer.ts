@@ -12,6 +12,7 @@ export default defineOption({
   key: 'teams',
   flag: '--teams',
   description: 'teams: a personal team per user, shared teams with roles and invitations',
+  negated: 'no teams: accounts stand alone',
   prompt: 'Add teams (shared workspaces with roles and invitations)?',
   default: () => false,
   contractDefault: 'no',

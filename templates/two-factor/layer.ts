@@ -12,6 +12,7 @@ export default defineOption({
   key: 'twoFactor',
   flag: '--two-factor',
   description: 'offer two-factor authentication (TOTP)',
+  negated: 'no two-factor authentication',
   prompt: 'Offer two-factor authentication (TOTP)?',
   default: () => false,
   contractDefault: 'no',

@@ -19,8 +19,11 @@ export function userEnv(extra: Record<string, string | undefined> = {}): NodeJS.
   return env
 }
 
-/** Spawns the built CLI with stdin a pipe (never a TTY) and closes stdin at once. */
-export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): Promise<RunResult> {
+/**
+ * Spawns the built CLI with stdin a pipe (never a TTY) and closes stdin at once, or, with
+ * `stdinOpen`, leaves it open as a pipeline whose writer never writes would.
+ */
+export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; stdinOpen?: boolean } = {}): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [BIN, ...args], {
       cwd: options.cwd,
@@ -31,7 +34,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     let stderr = ''
     child.stdout.on('data', (chunk) => (stdout += chunk))
     child.stderr.on('data', (chunk) => (stderr += chunk))
-    child.stdin.end()
+    if (!options.stdinOpen) child.stdin.end()
     const timer = setTimeout(() => {
       child.kill('SIGKILL')
       reject(new Error(`CLI did not finish within 20 s (it may be waiting for input)\n${stdout}\n${stderr}`))
@@ -39,6 +42,7 @@ export function runCli(args: string[], options: { cwd?: string; env?: NodeJS.Pro
     child.on('error', reject)
     child.on('close', (code) => {
       clearTimeout(timer)
+      child.stdin.destroy()
       resolve({ code, stdout, stderr })
     })
   })
