@@ -4,7 +4,7 @@
  * `hello` from scripts/dry-run-layer/hello/ as templates/hello/ (its options row in layer.ts, a
  * route on /api/hello, a job, a way to sign in, and its test), and nothing else by hand. Then runs
  * what regenerates the files the options table makes (`npm run variants:cover -- --write
- * --extend`, `npm run readme:options`, `npm run snapshots:update`, which builds), generates an app
+ * --extend --write-release`, `npm run readme:options`, `npm run snapshots:update`, which builds), generates an app
  * with `--hello` through the built CLI, type-checks it and runs the layer's test (and the app's
  * slices test, which holds a layer to the kernel's index) on the shared install, and last the
  * generator's own checks of the options table and the layers, as CI would. Prints the hand-made changes outside templates/hello/ (there should be none), what the
@@ -94,7 +94,7 @@ async function generateAndTest(): Promise<boolean> {
 }
 
 /** The generator's unit tests that read the options table, the layers and what they make: what CI's unit run would say of the copy. */
-const GENERATOR_CHECKS = ['test/options.test.ts', 'test/readme.test.ts', 'test/generate.test.ts', 'test/variant-cover.test.ts', 'test/snapshots.test.ts']
+const GENERATOR_CHECKS = ['test/options.test.ts', 'test/readme.test.ts', 'test/generate.test.ts', 'test/variant-cover.test.ts', 'test/release-cover.test.ts', 'test/snapshots.test.ts']
 
 /** Runs GENERATOR_CHECKS in the copy; returns the failing tests as `file > describe > test: the failure's first line`. */
 async function generatorChecks(): Promise<string[]> {
@@ -124,7 +124,7 @@ try {
   console.log(`dry run in ${copy}: templates/hello/ from scripts/dry-run-layer/hello/, and nothing else by hand`)
 
   const regenerated =
-    (await step('variants:cover', 'npm', ['run', 'variants:cover', '--', '--write', '--extend'], { cwd: copy })) &&
+    (await step('variants:cover', 'npm', ['run', 'variants:cover', '--', '--write', '--extend', '--write-release'], { cwd: copy })) &&
     (await step('readme:options', 'npm', ['run', 'readme:options'], { cwd: copy })) &&
     (await step('snapshots:update', 'npm', ['run', 'snapshots:update'], { cwd: copy }))
   const written = await changesSinceLastCommit('what the options table makes, regenerated')

@@ -30,6 +30,7 @@ for (const [path, text] of layerFiles(name)) {
 }
 console.log(`
 --${name} is an option now (default no). Then:
-  npm run variants:cover -- --write --extend   the variants npm test runs, with ${name} in them
+  npm run variants:cover -- --write --extend --write-release
+                                               the variants npm test and test:release run, with ${name} in them
   npm run readme:options                       README.md's options table, docs/tests.md's variant list
   npm run snapshots:update                     the new variants' snapshots`)

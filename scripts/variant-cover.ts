@@ -1,21 +1,26 @@
 /**
  * Proposes the variants `npm test` runs when the options table changes: a greedy pairwise cover
- * of the table's dimensions (src/pairwise.ts), beside the committed set (src/variant-cover.ts).
+ * of the table's dimensions (src/pairwise.ts), beside the committed set (src/variant-cover.ts);
+ * and those `npm run test:release` runs: a greedy 3-wise cover grown from the pairwise set,
+ * beside the committed one (src/release-cover.ts), with its size and a rough run time.
  *
- *   npm run variants:cover                       print both, and what the committed set misses
+ *   npm run variants:cover                       print them, and what the committed sets miss
  *   npm run variants:cover -- --write            commit the greedy cover
  *   npm run variants:cover -- --write --extend   keep the committed variants, add greedy ones
+ *   npm run variants:cover -- --write-release    commit the 3-wise cover grown from the pairwise
+ *                                                set (the one --write writes, when both are given)
  *
  * --extend keeps the variants' names, and so CI's history and snapshot folders, at the price of a
  * variant or two more than a fresh cover; which is worth more is the maintainer's call.
  */
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
-import { greedyPairwise } from '../src/pairwise.js'
-import { DIMENSIONS, VARIANT_IDS, uncoveredByVariants, variantOf, variantRow } from '../src/variants.js'
+import { greedyCover, greedyPairwise } from '../src/pairwise.js'
+import { DIMENSIONS, RELEASE_VARIANT_IDS, VARIANT_IDS, uncoveredByVariants, variantOf, variantRow } from '../src/variants.js'
 
-const { values } = parseArgs({ options: { write: { type: 'boolean' }, extend: { type: 'boolean' } } })
+const { values } = parseArgs({ options: { write: { type: 'boolean' }, extend: { type: 'boolean' }, 'write-release': { type: 'boolean' } } })
 const FILE = new URL('../src/variant-cover.ts', import.meta.url)
+const RELEASE_FILE = new URL('../src/release-cover.ts', import.meta.url)
 const sizes = DIMENSIONS.map((dimension) => dimension.length)
 const ids = (rows: number[][]) => rows.map((row) => variantOf(row).id)
 
@@ -33,8 +38,8 @@ const kept = VARIANT_IDS.filter((id) => variantRow(id))
 const extended = ids(greedyPairwise(sizes, kept.map((id) => variantRow(id)!)))
 if (missing.length || unknown.length) console.log(`committed + greedy: ${extended.length} variants: ${extended.join(', ')}`)
 
+const chosen = values.extend ? extended : fresh
 if (values.write) {
-  const chosen = values.extend ? extended : fresh
   if (chosen[0] !== ids([sizes.map(() => 0)])[0]) throw new Error('the committed set must start with the all-defaults variant')
   writeFileSync(
     FILE,
@@ -48,4 +53,59 @@ if (values.write) {
     ].join('\n'),
   )
   console.log(`wrote ${chosen.length} variants to src/variant-cover.ts; refresh the snapshots (npm run snapshots:update) and docs/tests.md's list (npm run readme:options)`)
+  if (!values['write-release']) console.log("the release set starts with CI's: -- --write-release rewrites it")
+}
+
+/**
+ * A rough guess of a variant run's seconds on the 2-core machine, from CI runs there: about 210 s
+ * for a variant with its own first server run (the first on its database: server tests are
+ * proved per database), about 120 s for one whose tests an earlier variant mostly proved. Not
+ * measured on a release run: whether test:release fits its 60 minutes is this guess, no more.
+ */
+function estimatedSeconds(set: readonly string[]): number {
+  // The first dimension is the options table's one choice question, the database.
+  const databases = new Set<number>()
+  let seconds = 0
+  for (const id of set) {
+    const row = variantRow(id)
+    if (!row) continue
+    seconds += databases.has(row[0]!) ? 120 : 210
+    databases.add(row[0]!)
+  }
+  return seconds
+}
+const minutes = (set: readonly string[]) => `≈ ${Math.round(estimatedSeconds(set) / 60)} min`
+
+// The release set: CI's set first (so the release gate runs all CI runs), then what 3-wise adds.
+const pairwiseSet = values.write ? chosen : kept
+const releaseUnknown = RELEASE_VARIANT_IDS.filter((id) => !variantRow(id))
+const releaseMissing = uncoveredByVariants(RELEASE_VARIANT_IDS, 3)
+const lacksCi = pairwiseSet.filter((id) => !RELEASE_VARIANT_IDS.includes(id))
+console.log(`\ncommitted release set (src/release-cover.ts): ${RELEASE_VARIANT_IDS.length} variants, ${minutes(RELEASE_VARIANT_IDS)} of test:variants: ${RELEASE_VARIANT_IDS.join(', ')}`)
+if (releaseUnknown.length) console.log(`  not made by the options table: ${releaseUnknown.join(', ')}`)
+if (lacksCi.length) console.log(`  lacks CI's variants: ${lacksCi.join(', ')}`)
+console.log(releaseMissing.length ? `  misses ${releaseMissing.length} triples, the first: ${releaseMissing.slice(0, 5).join(', ')}` : '  covers every triple')
+const releaseStarted = performance.now()
+const release = ids(greedyCover(sizes, 3, pairwiseSet.map((id) => variantRow(id)!)))
+const releaseMs = performance.now() - releaseStarted
+console.log(`greedy 3-wise from the pairwise set: ${release.length} variants in ${releaseMs.toFixed(0)} ms, ${minutes(release)} of test:variants: ${release.join(', ')}`)
+console.log(
+  `  (rough: ${minutes(pairwiseSet)} for CI's ${pairwiseSet.length}; 210 s for the first variant on each database, 120 s for one whose tests are mostly proved, from CI runs on the 2-core machine; test:release's build, unit tests, test:install -- --all and test:update come on top; never measured)`,
+)
+
+if (values['write-release']) {
+  if (release[0] !== ids([sizes.map(() => 0)])[0]) throw new Error('the release set must start with the all-defaults variant')
+  writeFileSync(
+    RELEASE_FILE,
+    [
+      '// Written by `npm run variants:cover -- --write-release` (scripts/variant-cover.ts); checked by',
+      '// test/release-cover.test.ts. The variants `npm run test:release` runs: every triple of values',
+      "// of any three dimensions meets in one; CI's set (src/variant-cover.ts) first, in its order.",
+      'export const RELEASE_COVER: readonly string[] = [',
+      ...release.map((id) => `  '${id}',`),
+      ']',
+      '',
+    ].join('\n'),
+  )
+  console.log(`wrote ${release.length} variants to src/release-cover.ts`)
 }
