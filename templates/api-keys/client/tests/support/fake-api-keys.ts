@@ -22,7 +22,7 @@ export const apiKey = (id: number, name: string, more: Partial<ApiKey> = {}): Ap
 })
 
 /**
- * The contract's API keys routes on the test server for one user, with the API's rules the page
+ * The API keys routes on the test server for one user, with the API's rules the page
  * shows: a name, at least one known scope, `admin` only for an admin (422 `errors.scopes`), a 404
  * for a key that is gone. `guard` wraps the creation, which needs a confirmed session (step-up).
  */

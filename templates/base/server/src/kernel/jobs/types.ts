@@ -53,8 +53,11 @@ export type JobPayloads = BaseJobPayloads & { readonly [name: `${string}:${strin
 
 export type JobName = keyof JobPayloads
 
-/** The handlers the queue runs: base's, and the feature layers' by their names. */
-export type JobHandlers = BaseJobHandlers & FeatureJobs
+/**
+ * The handlers the queue runs: the kernel's own, and every slice's by their names (base's slices
+ * handle the mail of their flows: `user:verify-email`, `user:reset-password`, `user:confirm-email`).
+ */
+export type JobHandlers = KernelJobHandlers & FeatureJobs
 
 /** What job handlers are given, base's and the feature layers' (their manifest's `jobs`). */
 export interface JobDeps {
@@ -72,8 +75,15 @@ export interface JobDeps {
   webhookBreaker: BreakerPolicy
 }
 
-/** Base's own jobs (kernel/jobs/handlers.ts). */
+/** Base's jobs, each as its handler takes it: a slice's (`jobs`) or the kernel's. */
 export type BaseJobHandlers = { [K in keyof BaseJobPayloads]: (data: BaseJobPayloads[K]) => Promise<void> }
+
+/**
+ * The jobs the kernel itself runs (kernel/jobs/handlers.ts): a credential event's notice, the
+ * hourly pruning and a webhook's delivery, which the kernel's own parts queue (the security core,
+ * the scheduler in create-context.ts, the webhook hub and its outbox lane).
+ */
+export type KernelJobHandlers = Pick<BaseJobHandlers, 'user:security-notice' | 'security:prune-events' | 'webhook:deliver'>
 
 export interface JobQueue {
   readonly driver: 'redis' | 'in-process'
