@@ -111,7 +111,11 @@ function ownerApp(name: string, registryEnv: NodeJS.ProcessEnv) {
     },
 
     commitOwnerEdits(): void {
-      for (const [file, mark] of OWNER_MARKS) writeFileSync(join(dir, file), mark + readFileSync(join(dir, file), 'utf8'))
+      // At the old path in the release's app, at the new one in an app this version made.
+      for (const [old, mark, now = old] of OWNER_MARKS) {
+        const file = existsSync(join(dir, old)) ? old : now
+        writeFileSync(join(dir, file), mark + readFileSync(join(dir, file), 'utf8'))
+      }
       const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'))
       pkg.scripts['owner:hello'] = 'echo hello'
       writeFileSync(join(dir, 'package.json'), `${JSON.stringify(pkg, null, 2)}\n`)
