@@ -12,6 +12,7 @@ export default defineOption({
   key: 'hello',
   flag: '--hello',
   description: 'say hello (a toy layer)',
+  negated: 'no hello: the app stays silent',
   prompt: 'Say hello?',
   default: () => false,
   contractDefault: 'no',
