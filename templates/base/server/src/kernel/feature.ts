@@ -121,7 +121,7 @@ export interface FeatureRoutes<Ctx> {
   root?(app: Express, ctx: Ctx): void
   /**
    * Paths of the slice's own area that only the app's own sign-in may use, each with everything
-   * under it (`/api/teams/:id/api-keys`): a key gets 403 there, and the API document lists no
+   * under it (`/api/projects/:id/secrets`): a key gets 403 there, and the API document lists no
    * bearer for them (kernel/auth/session-only.ts). /api/auth and /api/account are so already.
    */
   sessionOnly?: readonly string[]
@@ -268,7 +268,7 @@ export type UserLifecycle = readonly { userCreated?: UserCreated; userDeletion?:
  */
 export type JobHandler = { run(data: unknown): Promise<void> }['run']
 
-/** A layer's jobs by name (`team:invitation`): each name carries a colon, as base's do. */
+/** A layer's jobs by name (`project:created`): each name carries a colon, as base's do. */
 export type FeatureJobs = Readonly<Record<`${string}:${string}`, JobHandler>>
 
 /**

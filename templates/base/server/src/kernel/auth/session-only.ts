@@ -6,7 +6,7 @@ import { headerIsSession } from './authenticate.js'
 type Listing = readonly { routes?: { accountShared?: readonly { method: string; path: string }[]; sessionOnly?: readonly string[] } }[]
 
 const patterns = new Map<string, RegExp>()
-/** `/api/teams/:id/api-keys` → the path and everything under it, a parameter standing for one segment. */
+/** `/api/projects/:id/secrets` → the path and everything under it, a parameter standing for one segment. */
 const pattern = (path: string): RegExp => {
   let compiled = patterns.get(path)
   if (!compiled) patterns.set(path, (compiled = new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}(?:/|$)`)))
@@ -17,7 +17,7 @@ const pattern = (path: string): RegExp => {
  * Whether only the app's own sign-in may use a route (`get`, `/api/account/sessions`): the routes
  * that change credentials, sessions, keys or step-up. That is sign-in's (but `GET /api/auth/me`),
  * the account's but those the slices list as `accountShared` (the activity), and those a slice
- * declares in its own area (`routes.sessionOnly`: a team's keys). The account router mounts by
+ * declares in its own area (`routes.sessionOnly`). The account router mounts by
  * the same list, and the guard below and the API document both ask this, so the three agree.
  */
 export function sessionOnlyRoute(features: Listing, method: string, path: string): boolean {
