@@ -4,7 +4,7 @@
  * one of 10,000 members, and a personal team each), starts the built server
  * (NODE_ENV=production) and a bare Express JSON hello, and drives both with wrk.
  *
- *   npm run bench:app -- sqlite [--users 100000] [--seconds 10] [--memory]
+ *   npm run bench:app -- sqlite [--users 100000] [--seconds 10] [--rounds 3] [--memory]
  *
  * Throughput rows: wrk, 50 connections. Latency rows of the users list: one connection, one
  * request after the other, so they are the time a request takes, not time spent queueing behind
@@ -38,6 +38,8 @@ const { values, positionals } = parseArgs({
   options: {
     users: { type: 'string', default: '100000' },
     seconds: { type: 'string', default: '10' },
+    // More rounds steady the ratios' median on a machine whose speed drifts.
+    rounds: { type: 'string', default: '3' },
     keep: { type: 'boolean', default: false },
     // After the RSS at rest: that RSS by mapping, and the live heap from a heap snapshot.
     memory: { type: 'boolean', default: false },
@@ -48,7 +50,8 @@ if (!ALL_VARIANT_IDS.includes(variant)) throw new Error(`unknown variant ${varia
 const USERS = Number(values.users)
 const SECONDS = Number(values.seconds)
 const PASSWORD = 'bench password 1'
-const ROUNDS = 3
+const ROUNDS = Number(values.rounds)
+if (!Number.isInteger(ROUNDS) || ROUNDS < 1) throw new Error('--rounds takes a whole number from 1')
 /** Core of the servers in the throughput rounds; wrk takes the other one. */
 const PINNED = 0
 /** Requests of the row that follows each one with a user change. */
