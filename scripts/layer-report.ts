@@ -13,14 +13,14 @@
  */
 import { dirname, join, normalize } from 'node:path'
 import { renderProject } from '../src/generate/index.js'
-import { OPTIONS, type Answers } from '../src/options.js'
+import { OPTIONS, fullestAnswer, type Answers } from '../src/options.js'
 import { variantAnswers } from '../src/variants.js'
 import { countingRandom } from '../test/helpers/random.js'
 
 const layered = OPTIONS.filter((option) => option.layer)
 const ENV = { userAgent: undefined, gitAvailable: false }
-/** Every layer on: a yes/no row yes, a list row every value. */
-const full: Answers = { ...variantAnswers('sqlite'), ...Object.fromEntries(layered.map((option) => [option.key, option.choices ? [...option.choices] : true])) }
+/** Every layer on: a yes/no row yes, a list row every value, a single choice its matrix value. */
+const full: Answers = { ...variantAnswers('sqlite'), ...Object.fromEntries(layered.map((option) => [option.key, fullestAnswer(option)])) }
 const render = (answers: Answers) => renderProject(answers, 'x', { random: countingRandom() })
 const all = render(full)
 const server = (files: Map<string, Buffer>) => [...files.keys()].filter((path) => path.startsWith('server/src/'))

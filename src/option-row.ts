@@ -59,17 +59,21 @@ export interface Row<K extends keyof Answers> {
   /**
    * How the variant matrix (src/variants.ts) covers this answer besides its default: `tag` names
    * the other value in variant ids, `custom` is that value for a valued option. Options sharing a
-   * tag change together. Rows with `choices` are covered value by value without this.
+   * tag change together. Base's rows with `choices` (the database) are covered value by value
+   * without this; a layer's single choice is covered by its tag alone, one value standing for the
+   * others, which share the layer's code.
    */
   matrix?: { tag: string; custom?: string }
   /**
    * For a feature: the template layer (`templates/<layer>/`) that a yes adds, or, for a list, a
-   * non-empty answer, followed by `templates/<layer>-<value>/` for each value chosen.
+   * non-empty answer, followed by `templates/<layer>-<value>/` for each value chosen, or, for a
+   * single choice, any answer but `none` (NO_LAYER), the files reading the answer itself.
    */
   layer?: K extends FeatureKey ? string : never
   /**
    * A yes/no row that `add <flag name>` turns on although it has no layer of its own. Rows with a
-   * `layer` are features already: `add <flag name>`, or `add <layer>-<value>` for a list.
+   * `layer` are features already: `add <flag name>`, or `add <layer>-<value>` for a list or a
+   * single choice (each value but `none`).
    */
   feature?: K extends FeatureKey ? true : never
   /** Chosen once for good: why `update` refuses to change it. */
@@ -91,7 +95,14 @@ export interface Row<K extends keyof Answers> {
 /** The rows marked `setup`; cookie-auth.json records every other answer. */
 export type SetupKey = 'pm' | 'install' | 'git'
 
-export type FeatureKey = { [K in keyof Answers]: Answers[K] extends boolean | string[] ? K : never }[keyof Answers]
+/**
+ * The answers a feature may hang on: yes/no rows, lists, and every layer's answer (a layer's single
+ * choice, `--captcha cap`, is a string whose `none` adds no layer).
+ */
+export type FeatureKey = { [K in keyof Answers]: Answers[K] extends boolean | string[] ? K : never }[keyof Answers] | keyof LayerAnswers
+
+/** A layer's single-choice answer that adds no layer: `--captcha none`. */
+export const NO_LAYER = 'none'
 
 export type OptionRow = { [K in keyof Answers]: Row<K> }[keyof Answers]
 

@@ -1,6 +1,6 @@
 import { formatDuration, parseDuration } from './duration.js'
 import { LAYER_MODULES } from './layer-rows.js'
-import { InvalidValue, type LayerAnswers, type OptionRow, type SetupKey, choice, row } from './option-row.js'
+import { InvalidValue, type LayerAnswers, NO_LAYER, type OptionRow, type SetupKey, choice, row } from './option-row.js'
 
 /**
  * The single source of truth for the CLI: every answer the generator takes is one row here.
@@ -10,7 +10,7 @@ import { InvalidValue, type LayerAnswers, type OptionRow, type SetupKey, choice,
  * `templates/<layer>/layer.ts`, and comes in at LAYER_ORDER's place.
  */
 
-export { type Environment, type FeatureKey, InvalidValue, type LayerAnswers, type OptionRow, type Row, type SetupKey } from './option-row.js'
+export { type Environment, type FeatureKey, InvalidValue, type LayerAnswers, NO_LAYER, type OptionRow, type Row, type SetupKey } from './option-row.js'
 
 export const DATABASES = ['sqlite', 'mysql', 'postgres'] as const
 export const PACKAGE_MANAGERS = ['npm', 'pnpm', 'yarn', 'bun'] as const
@@ -226,6 +226,25 @@ export function isBoolean(option: OptionRow): boolean {
   return option.parse === undefined
 }
 
+/** A layer's row answered with one of its choices (`--captcha cap`): its layer for any answer but `none`. */
+export function isSingleChoiceLayer(option: OptionRow): boolean {
+  return option.layer !== undefined && option.choices !== undefined && !option.multiple
+}
+
+/**
+ * Whether the variant matrix covers the row value by value: base's prompted single choices (the
+ * database). A layer's single choice is covered by its `matrix` tag instead, like any layer.
+ */
+export function variesByChoice(option: OptionRow): boolean {
+  return option.choices !== undefined && option.prompt !== undefined && !option.multiple && option.layer === undefined
+}
+
+/** The answer that turns on all a layer row brings: yes, every value of a list, a single choice's `matrix.custom`. */
+export function fullestAnswer(option: OptionRow): Answers[keyof Answers] {
+  if (isSingleChoiceLayer(option)) return option.matrix!.custom!
+  return option.choices ? ([...option.choices] as Answers[keyof Answers]) : true
+}
+
 /** `access-ttl` → `accessTtl`: a flag's or a layer's name as an identifier. */
 export const camelCase = (name: string) => name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
 
@@ -248,16 +267,22 @@ export function answersToArgs(answers: Partial<Answers>): string[] {
 /** The rows cookie-auth.json records. */
 export const RECORDED_OPTIONS: readonly OptionRow[] = OPTIONS.filter((option) => !option.setup)
 
-/** What `add <name>` turns on: a yes/no row, or one value of a list row. */
+/** What `add <name>` turns on: a yes/no row, one value of a list row, or a single choice's value. */
 export interface Feature {
   name: string
   key: keyof Answers
-  /** For a list row: the value added to the list. */
+  /** For a list row: the value added to the list; for a single choice: the answer. */
   value?: string
 }
 
-/** The features `add` knows, in table order: each layer (a list's one per value) and each row marked `feature`. */
+/**
+ * The features `add` knows, in table order: each layer (a list's one per value, a single choice's
+ * one per value but `none`: `captcha-cap`) and each row marked `feature`.
+ */
 export const FEATURES: readonly Feature[] = OPTIONS.flatMap((option): Feature[] => {
-  if (option.layer && option.choices) return option.choices.map((value) => ({ name: `${option.layer}-${value}`, key: option.key, value }))
+  if (option.layer && option.choices) {
+    const values = option.choices.filter((value) => option.multiple || value !== NO_LAYER)
+    return values.map((value) => ({ name: `${option.layer}-${value}`, key: option.key, value }))
+  }
   return option.layer || option.feature ? [{ name: option.flag.slice(2), key: option.key }] : []
 })

@@ -1,6 +1,6 @@
 import { answersFromFlags, withDefaults } from './cli/answers.js'
 import { buildProgram } from './cli/program.js'
-import { type Answers, OPTIONS } from './options.js'
+import { type Answers, OPTIONS, variesByChoice } from './options.js'
 import { product, uncovered } from './pairwise.js'
 import { RELEASE_COVER } from './release-cover.js'
 import { VARIANT_COVER } from './variant-cover.js'
@@ -18,12 +18,12 @@ export interface Variant {
 /** One way variants differ, its default value first; `tag` names a value in variant ids. */
 export type Dimension = { tag: string; args: string[]; redis?: boolean }[]
 
-/** From the options table: rows with choices value by value, the others by their `matrix` tag; then Redis. */
+/** From the options table: base's rows with choices value by value, the others by their `matrix` tag; then Redis. */
 function dimensions(): Dimension[] {
   const dimensions: Dimension[] = []
   const tagged = new Map<string, string[]>()
   for (const option of OPTIONS) {
-    if (option.choices && option.prompt && !option.multiple) dimensions.push(option.choices.map((value) => ({ tag: value, args: [option.flag, value] })))
+    if (variesByChoice(option)) dimensions.push(option.choices!.map((value) => ({ tag: value, args: [option.flag, value] })))
     if (!option.matrix) continue
     const args = option.matrix.custom === undefined ? [option.flag] : [option.flag, option.matrix.custom]
     tagged.set(option.matrix.tag, [...(tagged.get(option.matrix.tag) ?? []), ...args])

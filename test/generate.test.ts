@@ -8,7 +8,7 @@ import { layersFor } from '../src/generate/layers.js'
 import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
 import { templateFiles } from '../src/generate/templates/pack-writer.js'
 import { LAYER_ROW_FILE } from '../src/layer-files.js'
-import { OPTIONS } from '../src/options.js'
+import { OPTIONS, fullestAnswer } from '../src/options.js'
 import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree, tempDir } from './helpers/cli.js'
 import { layerMentions } from './helpers/layer-names.js'
@@ -140,7 +140,7 @@ describe('generate', () => {
   it("writes no layer's options row (layer.ts), with every layer on, from the folder or the pack", () => {
     const rows = readdirSync(TEMPLATES_DIR).filter((layer) => existsSync(join(TEMPLATES_DIR, layer, LAYER_ROW_FILE)))
     expect(rows.sort()).toEqual(OPTIONS.flatMap((option) => (option.layer ? [option.layer] : [])).sort())
-    const everyLayer = { ...sqlite, ...Object.fromEntries(OPTIONS.filter((option) => option.layer).map((option) => [option.key, option.choices ? [...option.choices] : true])) }
+    const everyLayer = { ...sqlite, ...Object.fromEntries(OPTIONS.filter((option) => option.layer).map((option) => [option.key, fullestAnswer(option)])) }
     expect(layersFor(everyLayer)).toEqual(expect.arrayContaining(rows))
     const dir = tempDir()
     try {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { answersFromFlags, brokenRule, withDefaults } from '../src/cli/answers.js'
 import { buildProgram, statedDefault } from '../src/cli/program.js'
 import { formatDuration, parseDuration } from '../src/duration.js'
-import { type BaseAnswers, LAYER_ORDER, OPTIONS, answersToArgs } from '../src/options.js'
+import { type BaseAnswers, LAYER_ORDER, OPTIONS, answersToArgs, variesByChoice } from '../src/options.js'
 import { ALL_VARIANT_IDS, VARIANT_IDS, variant, variantAnswers } from '../src/variants.js'
 
 const env = { userAgent: undefined, gitAvailable: true }
@@ -158,14 +158,14 @@ describe('answers', () => {
   })
 
   it('covers every pair of values of two dimensions in the set npm test runs, and every combination with --all', () => {
-    // From the options table: a prompted single choice varies over its choices, each `matrix` tag
+    // From the options table: base's prompted single choice varies over its choices, each `matrix` tag
     // (rows sharing one change together) is on or off, and Redis is on or off.
-    const covered = OPTIONS.filter((option) => option.matrix || (option.choices && option.prompt && !option.multiple))
+    const covered = OPTIONS.filter((option) => option.matrix || variesByChoice(option))
     const values = (id: string) => {
       const answers = variantAnswers(id)
       return { ...Object.fromEntries(covered.map((option) => [option.key, JSON.stringify(answers[option.key])])), redis: variant(id).redis }
     }
-    const choices = OPTIONS.flatMap((option) => (option.choices && option.prompt && !option.multiple ? [option.choices.length] : []))
+    const choices = OPTIONS.flatMap((option) => (variesByChoice(option) ? [option.choices!.length] : []))
     const tags = new Set(OPTIONS.flatMap((option) => (option.matrix ? [option.matrix.tag] : [])))
     const all = ALL_VARIANT_IDS.map(values)
     expect(all).toHaveLength(choices.reduce((product, count) => product * count, 1) * 2 ** tags.size * 2)

@@ -22,7 +22,7 @@ export function refusal(name: string, templates = TEMPLATES_DIR): string | null 
   if (!/^[a-z][a-z0-9]*(-[a-z0-9]+)*$/.test(name)) return `"${name}" is not a layer name: lower-case letters and digits, words joined by -, a letter first`
   if (name === 'base' || name.startsWith('db-') || existsSync(join(templates, name))) return `templates/${name}/ is taken`
   const list = OPTIONS.find((option) => option.layer && option.choices && name.startsWith(`${option.layer}-`))
-  if (list) return `${list.layer}-… names the values of ${list.flag} (templates/${list.layer}-<value>/)`
+  if (list) return `${list.layer}-… names the values of ${list.flag} (${list.multiple ? `templates/${list.layer}-<value>/` : `add ${list.layer}-<value>`})`
   const flags = new Set([...OPTIONS.map((option) => option.flag.slice(2)), ...RUN_FLAGS.flatMap((flag) => flag.flags.split(', ').map((part) => part.replace(/^-+/, ''))), 'help', 'version', 'no'])
   if (flags.has(name) || name.startsWith('no-')) return `--${name} is a flag already`
   if (OPTIONS.some((option) => option.key === camelCase(name))) return `the answer ${camelCase(name)} exists already`

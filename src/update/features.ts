@@ -10,12 +10,19 @@ export function parseFeatures(names: readonly string[]): Feature[] {
   })
 }
 
-/** `answers` with `features` on: a yes for a yes/no row, one more value (in table order) for a list. */
+/**
+ * `answers` with `features` on: a yes for a yes/no row, one more value (in table order) for a
+ * list, the value for a single choice (a Refusal when two of its values are named).
+ */
 export function withFeatures(answers: Answers, features: readonly Feature[]): Answers {
   const result: Record<string, unknown> = { ...answers }
   for (const feature of features) {
     if (feature.value === undefined) {
       result[feature.key] = true
+    } else if (!Array.isArray(result[feature.key])) {
+      const other = features.find((known) => known.key === feature.key && known.value !== feature.value)
+      if (other) throw new Refusal(`features "${feature.name}" and "${other.name}" are one answer: add one of them`)
+      result[feature.key] = feature.value
     } else {
       const choices = FEATURES.filter((known) => known.key === feature.key).map((known) => known.value!)
       const chosen = [...(result[feature.key] as string[]), feature.value]

@@ -6,6 +6,7 @@ import './kernel/http/request.js'
 import { clientRoutes, inlineScriptSources } from './kernel/http/client.js'
 import { errorHandler, notFoundHandler } from './kernel/http/error-handler.js'
 import { mountApi } from './kernel/http/api.js'
+import { pageDirectives } from './kernel/http/page-policy.js'
 
 export type { AppContext, AppServices, AppSettings } from './kernel/context.js'
 export { createAppContext } from './create-context.js'
@@ -34,7 +35,7 @@ export function createApp(ctx: AppContext): Express {
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.
       contentSecurityPolicy: {
-        directives: { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], upgradeInsecureRequests: https ? [] : null },
+        directives: pageDirectives(ctx, { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], upgradeInsecureRequests: https ? [] : null }),
       },
       strictTransportSecurity: https,
     }),

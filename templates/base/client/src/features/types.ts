@@ -20,6 +20,18 @@ export interface RegisterExtension {
 }
 
 /**
+ * A challenge a person answers when the API asks for one (a CAPTCHA): the login, register and
+ * forgot-password pages show it once a refusal names `field` among its errors, then send the form
+ * again with the answer in that field.
+ */
+export interface ChallengeExtension {
+  /** The request field the API reads the answer from, and names in its 422 when one is missing. */
+  field: string
+  /** Shown under the form while asked; emits `solved` with the answer once it has one. */
+  component: Component
+}
+
+/**
  * A way to confirm it's you, offered by the "Confirm it's you" dialog that a sensitive request
  * refused for want of a fresh confirmation opens (the password is base's own).
  */
@@ -75,5 +87,6 @@ export interface ClientFeature {
   login?: LoginExtension
   register?: RegisterExtension
   confirm?: ConfirmExtension
+  challenge?: ChallengeExtension
   messages?: FeatureMessages
 }

@@ -127,6 +127,21 @@ export interface FeatureRoutes<Ctx> {
   sessionOnly?: readonly string[]
 }
 
+/**
+ * Checks a request must pass before an action runs, by the action's name: base's `register`,
+ * `login` and `forgot-password`, a layer's own action by its own name. Each is middleware that
+ * answers its refusal itself (a 422 on a field of its own) or calls `next`; the route spreads
+ * them after its rate limits (kernel/http/gates.ts `gatesFor`), so a refused request still counts.
+ * Built once per app.
+ */
+export type FeatureGates<Ctx> = (ctx: Ctx) => Readonly<Partial<Record<string, RequestHandler>>>
+
+/**
+ * Sources the layer's pages need beyond the app's own origin, by Content-Security-Policy
+ * directive (`frameSrc`, `workerSrc`, …, as helmet names them), added to the page's policy (app.ts).
+ */
+export type ContentSources<Ctx> = (ctx: Ctx) => Readonly<Partial<Record<string, readonly string[]>>>
+
 /** An account route that any principal with its scope may call (a key's too). */
 export interface SharedRoute<Ctx> {
   method: 'get' | 'post' | 'put' | 'patch' | 'delete'
@@ -292,6 +307,10 @@ export interface ServerFeature<Ctx, JobDeps = unknown> {
   userFields?: UserFields
   loginStep?: LoginStep<Ctx>
   routes?: FeatureRoutes<Ctx>
+  /** Checks ahead of actions (a challenge on registration), by action name: see `FeatureGates`. */
+  gates?: FeatureGates<Ctx>
+  /** What the pages' Content-Security-Policy must allow for the layer's client (a provider's script). */
+  contentSources?: ContentSources<Ctx>
   /**
    * Describes every route `routes` mounts, for the OpenAPI document (`GET /api/openapi.json`).
    * Called only when the document is first built: load the descriptions with `import()` here, so
