@@ -40,9 +40,9 @@ describe('registration asks for a CAPTCHA', () => {
     await supertest(app).post('/api/auth/register').set('Precognition', 'true').set('Precognition-Validate-Only', 'email').send(person()).expect(204)
   })
 
-  it('CAPTCHA_PROVIDER=off asks nothing, and serves no Cap routes', async () => {
+  it('CAPTCHA_PROVIDER=off asks nothing, and tells the client so', async () => {
     const { app } = await t.build({ env: { CAPTCHA_PROVIDER: 'off' } })
     expect((await supertest(app).post('/api/auth/register').send(person())).status).toBe(201)
-    expect((await supertest(app).post('/api/captcha/challenge')).status).toBe(404)
+    expect((await supertest(app).get('/api/captcha').expect(200)).body).toEqual({ provider: 'off', siteKey: null })
   })
 })

@@ -16,7 +16,7 @@ export const redeemSchema = z.object({
 export function captchaRoutes(router: Router, ctx: AppContext, cap: CapServer): void {
   const env = envOf(config, ctx.env)
   const perIp = limiterFactory(ctx)({ name: 'captcha-ip', limit: rateLimitsOf(config, ctx).captchaPerIp, key: ipOf })
-  router.get('/captcha', (_req, res) => void res.json({ provider: env.CAPTCHA_PROVIDER, siteKey: env.CAPTCHA_PROVIDER === 'cap' ? null : env.CAPTCHA_SITE_KEY }))
+  router.get('/captcha', (_req, res) => void res.json({ provider: env.CAPTCHA_PROVIDER, siteKey: env.CAPTCHA_SITE_KEY || null }))
   if (env.CAPTCHA_PROVIDER !== 'cap') return
   const challenge: RequestHandler = async (_req, res) => void res.json(await cap.challenge())
   router.get('/captcha/challenge', perIp, challenge)

@@ -3,7 +3,7 @@ import { envOf, type AppContext } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import { captchaEntries } from './entries.js'
 
-const EXIT_EVENTS = ['beforeExit', 'SIGINT', 'SIGTERM', 'SIGQUIT'] as const
+const SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGQUIT']
 
 /**
  * Cap's server (`@cap.js/server`): it makes challenges and checks their solutions and tokens; the
@@ -19,7 +19,8 @@ export interface CapServer {
 export function capServer(ctx: Pick<AppContext, 'redis' | 'keyPrefix' | 'env'>): CapServer {
   const env = envOf(config, ctx.env)
   const entries = captchaEntries(ctx)
-  const listening = new Map(EXIT_EVENTS.map((event) => [event, process.listeners(event)]))
+  const beforeExit = process.listeners('beforeExit')
+  const onSignals = new Map(SIGNALS.map((signal) => [signal, process.listeners(signal)]))
   const cap = new Cap({
     noFSState: true,
     storage: {
@@ -43,8 +44,9 @@ export function capServer(ctx: Pick<AppContext, 'redis' | 'keyPrefix' | 'env'>):
   })
   // Cap listens for the process's exit signals to save its state and then exits the process, which
   // would cut the app's own graceful shutdown short; the app keeps that state itself.
-  for (const event of EXIT_EVENTS) {
-    for (const listener of process.listeners(event)) if (!listening.get(event)!.includes(listener)) process.removeListener(event, listener as () => void)
+  for (const listener of process.listeners('beforeExit')) if (!beforeExit.includes(listener)) process.removeListener('beforeExit', listener)
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) if (!onSignals.get(signal)!.includes(listener)) process.removeListener(signal, listener)
   }
   return {
     challenge: () => cap.createChallenge({ challengeCount: env.CAPTCHA_CHALLENGE_COUNT, challengeDifficulty: env.CAPTCHA_DIFFICULTY }),
