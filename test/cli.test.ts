@@ -43,6 +43,7 @@ describe('invalid values', () => {
     [['--cookie-name', '_x'], '--cookie-name "_x" is invalid: use a letter followed by up to 31 letters, digits, _ or -'],
     [['--cookie-name', 'a b'], '--cookie-name "a b" is invalid'],
     [['--pm', 'pip'], '--pm "pip" is invalid: use npm or pnpm or yarn or bun'],
+    [['--captcha', 'foo'], '--captcha "foo" is invalid: use none or cap or turnstile or hcaptcha'],
     [['--frobnicate'], "error: unknown option '--frobnicate'"],
     [['--db'], "error: option '--db <sqlite|mysql|postgres>' argument missing"],
   ])('%j exits 1 with one line and writes nothing', async (args, message) => {

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest'
 import { answersFromFlags, brokenRule, withDefaults } from '../src/cli/answers.js'
 import { buildProgram, statedDefault } from '../src/cli/program.js'
 import { formatDuration, parseDuration } from '../src/duration.js'
-import { type BaseAnswers, LAYER_ORDER, OPTIONS, answersToArgs, variesByChoice } from '../src/options.js'
+import { optionsDocument } from '../src/cli/options-table.js'
+import { featureLayers } from '../src/generate/layers.js'
+import { type BaseAnswers, FEATURES, LAYER_ORDER, OPTIONS, answersToArgs, variesByChoice } from '../src/options.js'
+import { parseFeatures, withFeatures } from '../src/update/features.js'
 import { ALL_VARIANT_IDS, VARIANT_IDS, variant, variantAnswers } from '../src/variants.js'
 
 const env = { userAgent: undefined, gitAvailable: true }
@@ -87,6 +90,7 @@ describe('answers', () => {
     [['--pm', 'pip'], '--pm "pip" is invalid: use npm or pnpm or yarn or bun'],
     [['--oauth', 'github,facebook'], '--oauth "github,facebook" is invalid: use none or a comma list of github, google, oidc'],
     [['--oauth', 'none,google'], '--oauth "none,google" is invalid: use none or a comma list of github, google, oidc'],
+    [['--captcha', 'recaptcha'], '--captcha "recaptcha" is invalid: use none or cap or turnstile or hcaptcha'],
   ])('rejects %j naming the flag, the value and what is allowed', (args, message) => {
     expect(() => answersFromFlags(flags(args))).toThrow(message)
   })
@@ -107,6 +111,23 @@ describe('answers', () => {
     const args = answersToArgs(withDefaults(answersFromFlags(flags(['--oauth', 'google,github'])), env))
     expect(args.join(' ')).toContain('--oauth github,google')
     expect(answersToArgs(withDefaults({}, env)).join(' ')).toContain('--oauth none')
+  })
+
+  it('takes --captcha as one choice, whose none adds no layer; add knows each other value, and refuses two at once', () => {
+    expect(answersFromFlags(flags(['--captcha', 'turnstile'])).captcha).toBe('turnstile')
+    expect(withDefaults({}, env).captcha).toBe('none')
+    expect(answersToArgs(withDefaults({}, env)).join(' ')).toContain('--captcha none')
+    expect(featureLayers(withDefaults({}, env))).not.toContain('captcha')
+    for (const value of ['cap', 'turnstile', 'hcaptcha'] as const) expect(featureLayers(withDefaults({ captcha: value }, env))).toContain('captcha')
+    expect(FEATURES.filter((feature) => feature.key === 'captcha').map((feature) => feature.name)).toEqual(['captcha-cap', 'captcha-turnstile', 'captcha-hcaptcha'])
+    expect(withFeatures(withDefaults({}, env), parseFeatures(['captcha-hcaptcha'])).captcha).toBe('hcaptcha')
+    expect(() => withFeatures(withDefaults({}, env), parseFeatures(['captcha-cap', 'captcha-turnstile']))).toThrow('features "captcha-cap" and "captcha-turnstile" are one answer: add one of them')
+    // One tag in the variant matrix, not a dimension of four values.
+    expect(variantAnswers('sqlite-captcha').captcha).toBe('cap')
+    expect(ALL_VARIANT_IDS.some((id) => /turnstile|hcaptcha/.test(id))).toBe(false)
+    const row = optionsDocument().options.find((option) => option.key === 'captcha')!
+    expect(row).toMatchObject({ flag: '--captcha', type: 'choice', values: ['none', 'cap', 'turnstile', 'hcaptcha'], default: 'none', defaultText: 'none', layer: 'captcha', prompt: 'Protect sign-up and sign-in with a CAPTCHA' })
+    expect(buildProgram().helpInformation()).toContain('--captcha <none|cap|turnstile|hcaptcha>')
   })
 
   it('accepts a 32-character cookie prefix with _ and -', () => {
