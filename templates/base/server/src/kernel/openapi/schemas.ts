@@ -73,6 +73,7 @@ export const activityJson = z.object({
   device: z.string(),
   createdAt: timestamp,
   current: z.boolean(),
+  impersonatorId: z.number().int().nullable(),
 })
 
 export { timestamp }
