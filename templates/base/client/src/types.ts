@@ -30,6 +30,20 @@ export interface User extends FeatureUserFields {
 
 export type RowId = string | number
 
+/** The admin signed in as the current user (impersonation), as `GET /api/auth/me` names them. */
+export interface Impersonator {
+  id: number
+  name: string
+}
+
+/** A user as the admins' list shows it: with its suspension, all null when none is in force. */
+export interface AdminUser extends User {
+  suspendedAt: string | null
+  /** Null while suspended: until an admin lifts it. */
+  suspendedUntil: string | null
+  suspensionReason: string | null
+}
+
 /** One sign-in of the current user, as `GET /api/account/sessions` lists it. */
 export interface AccountSession {
   id: RowId
@@ -61,6 +75,10 @@ export type ActivityType =
   | 'webhook_endpoint_created'
   | 'webhook_endpoint_updated'
   | 'webhook_endpoint_deleted'
+  | 'user_suspended'
+  | 'user_unsuspended'
+  | 'impersonation_started'
+  | 'impersonation_ended'
 
 /** One security event of the current user, as `GET /api/account/activity` lists it, newest first. */
 export interface AccountActivity {
@@ -73,6 +91,8 @@ export interface AccountActivity {
   createdAt: string
   /** Done by the session of this browser. */
   current: boolean
+  /** The admin who was signed in as the user when it happened (impersonation), else null. */
+  impersonatorId?: number | null
 }
 
 /** A webhook endpoint, as `/api/webhooks` lists it (its secret only in the answer that made it). */

@@ -31,7 +31,7 @@ describe('GET /api/account/activity', () => {
     const page = res.body.data
     expect(page).toMatchObject({ current_page: 1, last_page: 1, per_page: 10, total: 4, path: '/api/account/activity', from: 1, to: 4 })
     expect(page.data.map((event: { type: string }) => event.type)).toEqual(['sign_out', 'sign_in', 'sign_in_failed', 'sign_in'])
-    for (const event of page.data) expect(Object.keys(event).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'ip', 'type'])
+    for (const event of page.data) expect(Object.keys(event).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'impersonatorId', 'ip', 'type'])
     expect(page.data.map((event: { current: boolean }) => event.current)).toEqual([false, true, false, false])
     expect(page.data[0].ip).toMatch(/127\.0\.0\.1|::1/)
     expect(new Date(page.data[0].createdAt).toISOString()).toBe(page.data[0].createdAt)

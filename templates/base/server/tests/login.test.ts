@@ -113,7 +113,7 @@ describe('login', () => {
     const res = await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
     const me = await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))
     expect(me.status).toBe(200)
-    expect(me.body).toEqual({ user: res.body.user })
+    expect(me.body).toEqual({ user: res.body.user, impersonator: null })
     expect(me.body.user.role).toBe('admin')
   })
 

@@ -35,17 +35,21 @@ describe('users.search, the folded column the users list searches', () => {
       expect(plan.map((step) => step['QUERY PLAN']).join(' | '), count).toContain('Bitmap Index Scan on users_search')
       return
     }
-    for (const [query, index] of [
-      [listSql({ search: term, filter: {}, sort: [] }, dialect), 'users_search'],
-      [listSql({ search: '', filter: {}, sort: [] }, dialect), 'users_id'],
+    // Counting every user may read either of the narrowest indexes: the ids', or the suspensions'
+    // (mostly nulls, which SQLite finds narrower still).
+    for (const [query, indexes] of [
+      [listSql({ search: term, filter: {}, sort: [] }, dialect), ['users_search']],
+      [listSql({ search: '', filter: {}, sort: [] }, dialect), ['users_id', 'users_suspended']],
     ] as const) {
       const { count: sql, bind } = query
       if (dialect === 'sqlite') {
         const plan = await sequelize.query<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, { bind, type: QueryTypes.SELECT })
-        expect(plan.map((step) => step.detail).join(' | '), sql).toContain(`USING COVERING INDEX ${index}`)
+        const used = /USING COVERING INDEX (\w+)/.exec(plan.map((step) => step.detail).join(' | '))?.[1]
+        expect(indexes, sql).toContain(used)
       } else {
         const plan = await sequelize.query<{ key: string | null; Extra: string }>(`EXPLAIN ${sql}`, { bind, type: QueryTypes.SELECT })
-        expect(plan[0], sql).toMatchObject({ key: index, Extra: expect.stringContaining('Using index') })
+        expect(indexes, sql).toContain(plan[0]?.key)
+        expect(plan[0]?.Extra, sql).toContain('Using index')
       }
     }
   })

@@ -3,16 +3,16 @@ import { ref } from 'vue'
 import { errorMessage } from '@/lib/http'
 import { apiQuery, type ListQuery } from '@/lib/query'
 import { useVisit } from '@/plugins/visit'
-import type { Paginated, User } from '@/types'
+import type { AdminUser, Paginated } from '@/types'
 
 export const useUsersStore = defineStore('users', () => {
-  const page = ref<Paginated<User> | null>(null)
+  const page = ref<Paginated<AdminUser> | null>(null)
   const error = ref<string | null>(null)
   const visit = useVisit()
 
   /** The list for a route query; of overlapping fetches only the newest lands (useVisit's rule). */
   function fetch(query: ListQuery) {
-    return visit.get<{ data: Paginated<User> }>('/api/users', {
+    return visit.get<{ data: Paginated<AdminUser> }>('/api/users', {
       query: apiQuery(query),
       // The route already holds the query; the API's copy, defaults filled in, stays out of the URL.
       preserveUrl: true,
@@ -23,7 +23,7 @@ export const useUsersStore = defineStore('users', () => {
   }
 
   /** A user the API just changed, in place: no refetch for one row. */
-  function replace(user: User) {
+  function replace(user: AdminUser) {
     const rows = page.value?.data
     const at = rows?.findIndex((row) => row.id === user.id) ?? -1
     if (rows && at >= 0) rows[at] = user

@@ -36,6 +36,10 @@ export const guardedRoutes: GuardedRoute[] = [
     request: async () => ({ method: 'delete', path: `/api/users/${(await makeUser()).id}/sessions` }),
     success: 204,
   },
+  // A stolen admin session must not lock users out, nor become them.
+  { name: 'suspend a user (admin)', role: 'admin', request: async () => ({ method: 'post', path: `/api/users/${(await makeUser()).id}/suspension`, body: { reason: 'Step-up test' } }), success: 200 },
+  { name: "lift a user's suspension (admin)", role: 'admin', request: async () => ({ method: 'delete', path: `/api/users/${(await makeUser()).id}/suspension` }), success: 200 },
+  { name: 'sign in as a user (admin)', role: 'admin', request: async () => ({ method: 'post', path: `/api/users/${(await makeUser()).id}/impersonation` }), success: 200 },
   // A stolen admin session must not silence the app's webhooks (the URL's change and a new endpoint were guarded already).
   {
     name: "change a webhook endpoint's events (admin)",

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express'
 import type { AppContext, AppFeatures } from '../context.js'
-import { unauthenticated } from '../http/errors.js'
+import { forbidden, unauthenticated } from '../http/errors.js'
+import { impersonationRefuses } from './impersonation.js'
 import { hasScope, missingScope, type Principal, scopeOf, SESSION } from './principal.js'
 import { cookieNames, readSignedCookie } from './cookies.js'
 import { findActiveRefreshToken } from './refresh-tokens.js'
@@ -40,6 +41,11 @@ export function authenticate(ctx: AppContext): RequestHandler {
     const user = cache.cachedUser(proof.userId) ?? (await cache.user(proof.userId))
     const session = cache.cachedSession(proof.sessionId) ?? (await cache.session(proof.sessionId, proof.userId))
     if (!user || !isLive(session, proof.userId)) throw unauthenticated()
+    if (session.impersonatorId !== null) {
+      // An admin signed in as the user: one guard for every route the account's owner alone may use.
+      if (impersonationRefuses(ctx.features, req)) throw forbidden()
+      req.impersonatorId = session.impersonatorId
+    }
     req.auth = user.identity
     req.userLocale = user.locale
     req.principal = SESSION
@@ -62,6 +68,7 @@ export function authenticateIfPossible(ctx: AppContext): RequestHandler {
     req.userLocale = undefined
     req.principal = undefined
     req.sessionId = undefined
+    req.impersonatorId = undefined
   }
   return (req, res, next) => {
     Promise.resolve(required(req, res, () => {}))

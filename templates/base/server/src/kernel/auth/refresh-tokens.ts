@@ -7,7 +7,7 @@ import { RefreshToken } from '../models/index.js'
 import { confirmationEnd } from '../security/confirmation.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
-import { startSession, touchSession, type ClientInfo } from './sessions.js'
+import { startSession, touchSession, type ClientInfo, type Impersonator } from './sessions.js'
 import { nowSeconds, signRefreshToken, verifyRefreshToken } from './tokens.js'
 
 /** What signing a refresh token reads of its row: a model, or the values a login just inserted. */
@@ -36,16 +36,21 @@ function sign(ctx: AppContext, row: SignedRow, issuedAt: number): IssuedRefreshT
 
 const insertRow = sql('INSERT INTO refresh_tokens ("userId", jti, family, revoked, "expiresAt", "createdAt") VALUES (?, ?, ?, ?, ?, ?)')
 
+/** An impersonation's session (kernel/auth/impersonation.ts): whose, and its life, shorter than a sign-in's. */
+export interface ImpersonationStart extends Impersonator {
+  lifeSeconds: number
+}
+
 /**
  * A login starts a session: a new family whose absolute expiry every later rotation inherits,
  * and the session row the sessions page lists (kernel/auth/sessions.ts).
  */
-export async function startRefreshFamily(ctx: AppContext, userId: number, remember: boolean, client: ClientInfo, signedInWith: string): Promise<IssuedRefreshToken> {
-  const life = remember ? ctx.auth.refreshRememberExpirySeconds : ctx.auth.refreshExpirySeconds
+export async function startRefreshFamily(ctx: AppContext, userId: number, remember: boolean, client: ClientInfo, signedInWith: string, impersonation?: ImpersonationStart): Promise<IssuedRefreshToken> {
+  const life = impersonation?.lifeSeconds ?? (remember ? ctx.auth.refreshRememberExpirySeconds : ctx.auth.refreshExpirySeconds)
   const issuedAt = nowSeconds()
   const now = new Date()
   const row = { userId, jti: randomUUID(), family: randomUUID(), expiresAt: new Date((issuedAt + life) * 1000) }
-  await startSession(row.family, userId, remember, client, row.expiresAt, signedInWith, confirmationEnd(ctx))
+  await startSession(row.family, userId, remember, client, row.expiresAt, signedInWith, impersonation ? null : confirmationEnd(ctx), impersonation)
   // One INSERT, no model instance: the main thread's share of a login is what logins/s lose to
   // bcrypt. Replacements go through Sequelize's escaping, which writes dates as the models do.
   const sequelize = RefreshToken.sequelize!
@@ -54,6 +59,18 @@ export async function startRefreshFamily(ctx: AppContext, userId: number, rememb
     type: QueryTypes.INSERT,
   })
   return sign(ctx, row, issuedAt)
+}
+
+/**
+ * The live refresh token of a session, signed again as it was handed out (its login's `iat`, its
+ * family's `exp`): how a browser that put the session aside (an admin impersonating someone)
+ * takes it up again without a second live token in the family. Null when the session has none.
+ */
+export async function resumeRefreshFamily(ctx: AppContext, session: { id: string; userId: number; remember: boolean }): Promise<IssuedRefreshToken | null> {
+  const row = await RefreshToken.findOne({ where: { family: session.id, userId: session.userId, revoked: false }, order: [['id', 'DESC']] })
+  if (!row || row.expiresAt.getTime() <= Date.now()) return null
+  const life = session.remember ? ctx.auth.refreshRememberExpirySeconds : ctx.auth.refreshExpirySeconds
+  return sign(ctx, row, Math.floor(row.expiresAt.getTime() / 1000) - life)
 }
 
 /** The user and session behind a live refresh JWT, for the middleware's renewal (no rotation), or null. */

@@ -20,14 +20,16 @@ export interface RequireConfirmedOptions {
  * Step-up on a sensitive route (kernel/security/confirmation.ts): without a live confirmation of this
  * session it answers 403 `errors.confirm`. Runs after `authenticate` and the limiters of wrong
  * passwords, which count what this marks (kernel/security/confirmation.ts `markWrongConfirmation`).
- * Only a session can confirm: any other principal (a key) is refused such routes (403).
+ * Only a session can confirm: any other principal (a key) is refused such routes (403), and so is
+ * an admin signed in as someone else (kernel/auth/impersonation.ts).
  */
 export function requireConfirmed(ctx: AppContext, options: RequireConfirmedOptions = {}): RequestHandler {
   const field = options.passwordField
   const schema = field ? z.object({ [field]: currentPasswordField }) : undefined
   return async (req, res, next) => {
     if (options.when && !options.when(req)) return next()
-    if (req.principal?.via !== 'session') throw forbidden()
+    // Only a session can confirm, and never an admin's impersonation of its user.
+    if (req.principal?.via !== 'session' || req.impersonatorId !== undefined) throw forbidden()
     const userId = req.auth!.id
     const given = field ? (req.body as Record<string, unknown> | undefined)?.[field] : undefined
     if (field && given !== undefined && given !== null && given !== '') {

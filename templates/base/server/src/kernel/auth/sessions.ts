@@ -17,15 +17,24 @@ export const clientOf = (req: Request): ClientInfo => ({
 })
 
 const insertSession = sql(
-  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt", "signedInWith", "confirmedUntil") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+  'INSERT INTO sessions (id, "userId", remember, ip, "userAgent", "createdAt", "lastUsedAt", "expiresAt", "signedInWith", "confirmedUntil", "impersonatorId", "impersonatorSessionId") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
 )
 
-/** A sign-in confirms its person (step-up) until `confirmedUntil`, as a confirmation would. */
-export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date, signedInWith: string, confirmedUntil: Date): Promise<void> {
+/** An admin's session as another user (kernel/auth/impersonation.ts): the admin, and the admin's own session to return to. */
+export interface Impersonator {
+  id: number
+  sessionId: string
+}
+
+/**
+ * A sign-in confirms its person (step-up) until `confirmedUntil`, as a confirmation would; an
+ * impersonation is never confirmed (null): no step-up route is the impersonating admin's.
+ */
+export async function startSession(id: string, userId: number, remember: boolean, client: ClientInfo, expiresAt: Date, signedInWith: string, confirmedUntil: Date | null, impersonator?: Impersonator): Promise<void> {
   const now = new Date()
   const sequelize = Session.sequelize!
   await sequelize.query(insertSession(sequelize), {
-    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt, signedInWith, confirmedUntil],
+    replacements: [id, userId, remember, client.ip, client.userAgent, now, now, expiresAt, signedInWith, confirmedUntil, impersonator?.id ?? null, impersonator?.sessionId ?? null],
     type: QueryTypes.INSERT,
   })
 }
@@ -37,13 +46,15 @@ export interface SessionState {
   /** Epoch milliseconds. */
   expiresAt: number
   lastUsedAt: number
+  /** The admin who started it as its user (impersonation), else null. */
+  impersonatorId: number | null
 }
 
-const byId = sql('SELECT "userId", "revokedAt", "expiresAt", "lastUsedAt" FROM sessions WHERE id = $1')
+const byId = sql('SELECT "userId", "revokedAt", "expiresAt", "lastUsedAt", "impersonatorId" FROM sessions WHERE id = $1')
 
 export async function loadSessionState(id: string): Promise<SessionState | undefined> {
   const sequelize = Session.sequelize!
-  const [row] = await sequelize.query<{ userId: number | null; revokedAt: unknown; expiresAt: Date | string; lastUsedAt: Date | string }>(
+  const [row] = await sequelize.query<{ userId: number | null; revokedAt: unknown; expiresAt: Date | string; lastUsedAt: Date | string; impersonatorId: number | null }>(
     byId(sequelize),
     { bind: [id], type: QueryTypes.SELECT },
   )
@@ -53,6 +64,7 @@ export async function loadSessionState(id: string): Promise<SessionState | undef
     revoked: row.revokedAt !== null,
     expiresAt: new Date(row.expiresAt).getTime(),
     lastUsedAt: new Date(row.lastUsedAt).getTime(),
+    impersonatorId: row.impersonatorId ?? null,
   }
 }
 

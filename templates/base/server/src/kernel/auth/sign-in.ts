@@ -5,6 +5,7 @@ import type { AuthIdentity } from '../http/request.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
 import { isNewDevice } from '../security/new-device.js'
+import { refuseSuspended } from '../security/suspension.js'
 import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
 import { clientOf } from './sessions.js'
@@ -29,9 +30,11 @@ export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthId
  * both cookies, a new guest session id, and the `sign_in` event, preceded by `new_device` (and
  * its notice) when the device and network are new to the account. `method` is what the event
  * records; `factor`, the first factor as the session keeps it (`passkey:<id>`, `provider:<name>`,
- * default the method), so that removing that way to sign in ends this session.
+ * default the method), so that removing that way to sign in ends this session. A suspended
+ * account is refused here, whichever way it came (kernel/security/suspension.ts).
  */
 export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password', factor = method): Promise<string> {
+  await refuseSuspended(identity.id, requestLocale(req))
   // Parsed once: the new-device check and both events read the same device and network.
   const origin = originOf(clientOf(req))
   const [refresh, newDevice] = await Promise.all([
@@ -48,9 +51,11 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
 /**
  * The feature layers' login steps, in order, between a first factor (`factor`, as signIn takes
  * it) and a session: the first that takes over (a second factor's challenge) answers instead of a
- * sign-in, and carries the first factor to the session it starts.
+ * sign-in, and carries the first factor to the session it starts. A suspended account is
+ * refused before any step: a second factor would only lead to signIn's refusal.
  */
 export async function loginStepAnswer(req: Request, res: Response, ctx: AppContext, user: SignInUser, remember: boolean, factor: string): Promise<LoginStepAnswer | undefined> {
+  await refuseSuspended(user.identity.id, requestLocale(req))
   for (const feature of ctx.features) {
     const answer = await feature.loginStep?.(req, res, ctx, user, remember, factor)
     if (answer) return answer

@@ -23,6 +23,8 @@ declare global {
        * and its `sessions` row (kernel/models/session.ts), listed on the sessions page.
        */
       sessionId?: string
+      /** Set when the session is an admin's impersonation of its user: that admin's id (kernel/auth/impersonation.ts). */
+      impersonatorId?: number
       /** The guest session: a small key-value store kept in Redis for anyone, signed in or not (session/). */
       guestSession: GuestSession
     }

@@ -107,3 +107,15 @@ export const securityNoticeMessage = (
     ],
     { label: t('mail.notice.action'), url: event.activityUrl },
   )
+
+/**
+ * To a user an admin suspended: until when (null: until an admin lifts it) and the admin's reason.
+ * No link: the account cannot sign in.
+ */
+export const suspendedMessage = (t: Translate, to: string, name: string, until: string | null, reason: string) =>
+  message(to, t('mail.suspended.subject'), [
+    greeting(t, name),
+    until === null ? t('mail.suspended.body') : t('mail.suspended.bodyUntil', { until }),
+    t('mail.suspended.reason', { reason }),
+    t('mail.suspended.contact'),
+  ])

@@ -16,6 +16,8 @@ export class SecurityEvent extends Model<InferAttributes<SecurityEvent>, InferCr
   declare meta: string | null
   /** The event ended sessions, and with them the user's pending links. */
   declare revoking: CreationOptional<boolean>
+  /** The admin who was signed in as the user when it happened (impersonation); null otherwise. */
+  declare impersonatorId: CreationOptional<number | null>
   declare createdAt: Date
 
   static initModel(sequelize: Sequelize): void {
@@ -31,6 +33,7 @@ export class SecurityEvent extends Model<InferAttributes<SecurityEvent>, InferCr
         network: { type: DataTypes.STRING(64), allowNull: true },
         meta: { type: DataTypes.TEXT, allowNull: true },
         revoking: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+        impersonatorId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
         createdAt: { type: DataTypes.DATE, allowNull: false },
       },
       { sequelize, tableName: 'security_events', modelName: 'SecurityEvent', timestamps: false },

@@ -19,6 +19,9 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
   declare signedInWith: CreationOptional<string | null>
   /** Step-up: until when its person has confirmed it is them (kernel/security/confirmation.ts). */
   declare confirmedUntil: CreationOptional<Date | null>
+  /** Impersonation: the admin who started this session as its user, and the admin's own session to return to. */
+  declare impersonatorId: CreationOptional<number | null>
+  declare impersonatorSessionId: CreationOptional<string | null>
 
   static initModel(sequelize: Sequelize): void {
     Session.init(
@@ -34,6 +37,8 @@ export class Session extends Model<InferAttributes<Session>, InferCreationAttrib
         revokedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
         signedInWith: { type: DataTypes.STRING(100), allowNull: true, defaultValue: null },
         confirmedUntil: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        impersonatorId: { type: DataTypes.INTEGER, allowNull: true, defaultValue: null },
+        impersonatorSessionId: { type: DataTypes.STRING(64), allowNull: true, defaultValue: null },
       },
       { sequelize, tableName: 'sessions', modelName: 'Session', timestamps: false },
     )

@@ -23,6 +23,10 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
   declare emailVerifiedAt: CreationOptional<Date | null>
   /** The language the user chose (kernel/i18n/locales.ts); null follows the browser's. */
   declare locale: CreationOptional<Locale | null>
+  /** An admin's suspension (kernel/security/suspension.ts): since when, until when (null: until lifted), why. */
+  declare suspendedAt: CreationOptional<Date | null>
+  declare suspendedUntil: CreationOptional<Date | null>
+  declare suspensionReason: CreationOptional<string | null>
   /** Folded name and e-mail for the users list's search; kept in step by the name and email setters. */
   declare search: CreationOptional<string>
   declare createdAt: CreationOptional<Date>
@@ -58,6 +62,9 @@ export class User extends Model<InferAttributes<User>, InferCreationAttributes<U
         roleId: { type: DataTypes.INTEGER, allowNull: true },
         emailVerifiedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
         locale: { type: DataTypes.STRING(16), allowNull: true, defaultValue: null },
+        suspendedAt: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        suspendedUntil: { type: DataTypes.DATE, allowNull: true, defaultValue: null },
+        suspensionReason: { type: DataTypes.STRING(500), allowNull: true, defaultValue: null },
         // VARBINARY on MySQL (see migration 0002-create-users): read back there, it is a Buffer.
         search: { type: DataTypes.STRING(SEARCH_TEXT_LENGTH), allowNull: false, defaultValue: '' },
         createdAt: DataTypes.DATE,

@@ -79,7 +79,7 @@ const ERROR_TEXT: Record<number, string> = {
 /**
  * `ways`: whether layers bring ways in (a key is refused, 403, where only a session may go or a
  * scope is missing) and their schemes, listed where they may go; `sessionOnly`: whether this
- * route is one only a session may use (kernel/auth/principal.ts).
+ * route is one only a session may use (kernel/auth/principal.ts), and never an impersonation.
  */
 function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string[] }, sessionOnly: boolean): Operation {
   const hasBody = doc.body !== undefined
@@ -87,6 +87,8 @@ function operation(doc: RouteDoc, ways: { any: boolean; schemes: readonly string
   if (doc.method !== 'get') [400, 403, 413].forEach((status) => errors.add(status))
   if (doc.auth === true) errors.add(401)
   if (ways.any && (doc.auth || sessionOnly)) errors.add(403)
+  // An admin signed in as the user (impersonation) is refused every route only the owner may use.
+  if (doc.auth && sessionOnly) errors.add(403)
   const others = doc.auth === true && !sessionOnly ? ways.schemes.map((name) => ({ [name]: [] })) : []
   // A layer's credential may have limits of its own (an API key's requests a minute), met on any route it calls.
   if (others.length > 0) errors.add(429)

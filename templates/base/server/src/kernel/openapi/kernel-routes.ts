@@ -2,7 +2,7 @@ import { z } from 'zod'
 import type { AppContext } from '../context.js'
 import { confirmPasswordSchema } from '../auth/confirm-identity.js'
 import { layerConfirmMethods } from '../security/confirmation.js'
-import { timestamp, userBody } from './schemas.js'
+import { meBody, timestamp } from './schemas.js'
 import type { RouteDoc } from './types.js'
 
 const probe = z.enum(['ok', 'error'])
@@ -21,7 +21,7 @@ export function kernelRouteDocs(ctx: AppContext): RouteDoc[] {
       method: 'get', path: '/api/health', tag: 'Health', summary: 'Whether the database and Redis answer',
       responses: { 200: { description: 'Everything answers', body: health }, 503: { description: 'A dependency does not answer', body: health } },
     },
-    { method: 'get', path: '/api/auth/me', tag: 'Authentication', summary: 'The signed-in user', auth: true, responses: { 200: { description: 'The user', body: userBody } } },
+    { method: 'get', path: '/api/auth/me', tag: 'Authentication', summary: 'The signed-in user, and the admin signed in as them', auth: true, responses: { 200: { description: 'The user and the impersonating admin (null but while an admin is signed in as the user)', body: meBody } } },
     {
       method: 'get', path: '/api/account/confirm', ...account, summary: 'Whether this session is confirmed, and how it can confirm',
       responses: { 200: { description: 'The confirmation', body: z.object({ confirmed_until: timestamp.nullable(), methods: z.array(z.string()) }) } },

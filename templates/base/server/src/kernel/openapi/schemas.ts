@@ -27,6 +27,16 @@ export const userJson = z.looseObject({
 
 export const userBody = z.object({ user: userJson })
 
+/** `GET /api/auth/me`: the user, and the admin signed in as them (impersonation), else null. */
+export const meBody = z.object({ user: userJson, impersonator: z.object({ id: z.number().int(), name: z.string() }).nullable() })
+
+/** A user as the admins' API shows it: with its suspension, all null when none is in force. */
+export const adminUserJson = userJson.extend({
+  suspendedAt: timestamp.nullable(),
+  suspendedUntil: timestamp.nullable(),
+  suspensionReason: z.string().nullable(),
+})
+
 /** A sign-in's answer: the user and the access token (also set as a cookie). */
 export const signedInBody = z.object({ user: userJson, access_token: z.string(), refresh_token: z.string().optional() })
 
@@ -63,6 +73,7 @@ export const activityJson = z.object({
   device: z.string(),
   createdAt: timestamp,
   current: z.boolean(),
+  impersonatorId: z.number().int().nullable(),
 })
 
 export { timestamp }

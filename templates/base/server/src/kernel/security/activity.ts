@@ -17,6 +17,8 @@ export interface ActivityJson {
   createdAt: string
   /** The event belongs to the session asking. */
   current: boolean
+  /** The admin who was signed in as the user when it happened (impersonation), else null. */
+  impersonatorId: number | null
 }
 
 /** A user's events, newest first, in the paginated shape every list of the API has. */
@@ -35,6 +37,7 @@ export async function activityPage(userId: number, page: number, size: number, p
     device: deviceOf(row.userAgent),
     createdAt: row.createdAt.toISOString(),
     current: currentSessionId !== undefined && row.sessionId === currentSessionId,
+    impersonatorId: row.impersonatorId,
   }))
   return paginated(events, count, page, size, path)
 }

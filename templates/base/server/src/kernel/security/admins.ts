@@ -3,9 +3,11 @@ import { forDialect } from '../db/sql.js'
 import { fieldError } from '../http/errors.js'
 import { User } from '../models/index.js'
 import { roleId } from '../services/users.js'
+import { inForceSql } from './suspension.js'
 
 /**
- * Runs work that may take admins away (a demotion, a deletion) so that at least one stays,
+ * Runs work that may take admins away (a demotion, a deletion, a suspension) so that at least one
+ * that can sign in stays (a suspended admin counts for none),
  * however many such changes run at once on however many instances: one transaction that first
  * takes the admin role's row lock (on SQLite the transaction holds the database's write lock
  * from its start), does the work, and counts the admins left before it commits. Two admins
@@ -24,7 +26,7 @@ export async function keepingAnAdmin<T>(
   const locking = sequelize.getDialect() === 'sqlite' ? '' : ' FOR UPDATE'
   const admin = await roleId('admin')
   const admins = async (transaction: Transaction) =>
-    (await sequelize.query(forDialect(`SELECT id FROM users WHERE "roleId" = ?${locking}`, sequelize.getDialect()), { replacements: [admin], type: QueryTypes.SELECT, transaction })).length
+    (await sequelize.query(forDialect(`SELECT id FROM users WHERE "roleId" = ? AND NOT ${inForceSql(sequelize)}${locking}`, sequelize.getDialect()), { replacements: [admin], type: QueryTypes.SELECT, transaction })).length
   return sequelize.transaction(async (transaction) => {
     await sequelize.query(`SELECT id FROM roles WHERE id = ?${locking}`, { replacements: [admin], type: QueryTypes.SELECT, transaction })
     // An app without any admin yet (before `user:create --role admin`) loses none by this work.

@@ -45,6 +45,12 @@ export interface CredentialEventOptions {
   locale?: Locale
   /** A transaction of the caller's to write in (the caches hear of it once it commits). */
   transaction?: Transaction
+  /**
+   * The admin signed in as the user when it happened (impersonation): default, the request's.
+   * Its rows and webhooks name that admin, and it mails no notice: the user had the one notice
+   * that an admin signed in as them.
+   */
+  impersonatorId?: number
 }
 
 /** All the core needs of the app's services: it queues notices and webhooks, tells the caches and voids the registered tokens. */
@@ -80,6 +86,8 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
   const { revoke } = options
   const locale = options.locale ?? (options.req ? requestLocale(options.req) : undefined)
   const sessionId = options.sessionId ?? options.req?.sessionId ?? null
+  const impersonatorId = options.impersonatorId ?? options.req?.impersonatorId ?? null
+  const notice = options.req?.impersonatorId === undefined ? kind.notice : undefined
   const rowOf = (userId: number, createdAt: Date) => {
     const from = originFor(userId)
     return {
@@ -93,6 +101,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
       network: from.network,
       meta: options.meta ? JSON.stringify(options.meta) : null,
       revoking: revoke !== undefined,
+      impersonatorId,
     }
   }
   const sentAs = deps.webhooks.catalogue.typeOf(kind.type)
@@ -110,8 +119,8 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     // Rows, revocations and voided links come before the change: a deletion of the user then
     // keeps them (userId set to null) as its trail, with its tokens already revoked.
     const createdAt = new Date()
-    const noticed = kind.notice ? await Promise.all(users.map((userId) => SecurityEvent.create(rowOf(userId, createdAt), { transaction }))) : []
-    if (!kind.notice) await SecurityEvent.bulkCreate(users.map((userId) => rowOf(userId, createdAt)), { transaction })
+    const noticed = notice ? await Promise.all(users.map((userId) => SecurityEvent.create(rowOf(userId, createdAt), { transaction }))) : []
+    if (!notice) await SecurityEvent.bulkCreate(users.map((userId) => rowOf(userId, createdAt)), { transaction })
     if (revoke) {
       await revokeSessionRows(users, { ...scopeOf(revoke), transaction })
       await voidPendingCredentials(deps.features, users, transaction, revoke === 'all' || 'except' in revoke)
@@ -119,11 +128,12 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     }
     await options.change?.(transaction!)
     for (const event of noticed) {
-      await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...kind.notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}), ...(locale ? { locale } : {}) }, transaction)
+      await deps.queue.dispatch('user:security-notice', { eventId: event.id, ...notice!, ...(options.noticeTo ? { to: options.noticeTo } : {}), ...(locale ? { locale } : {}) }, transaction)
     }
     if (emitting) {
       const meta = options.meta ?? null
-      await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: originFor(userId).ip, device: originFor(userId).device, meta } })), transaction)
+      const by = impersonatorId === null ? {} : { impersonatorId }
+      await deps.webhooks.emit(sentAs, users.map((userId) => ({ timestamp: createdAt, data: { userId, ip: originFor(userId).ip, device: originFor(userId).device, meta, ...by } })), transaction)
       if (deletion) await deps.webhooks.emit('user.deleted', users.map((id) => ({ timestamp: createdAt, data: { user: { id } } })), transaction)
     }
   }
@@ -137,7 +147,7 @@ export async function recordCredentialEvent(deps: Deps, kind: CredentialEventKin
     return
   }
   // A lone row (a sign-in, a failed one) is one INSERT; anything that must hold together is one transaction.
-  if (options.change || revoke || kind.notice || hooked) await sequelize.transaction(write)
+  if (options.change || revoke || notice || hooked) await sequelize.transaction(write)
   else await write()
   announce()
 }

@@ -45,6 +45,15 @@ export const events = {
     notice: { subject: 'notices.newDevice.subject', summary: 'notices.newDevice.summary' },
   },
   accountDeleted: { type: 'account_deleted' },
+  /** An admin suspended the account (every session, key and grant ended; `meta`: by whom, until when, why) or lifted it. */
+  userSuspended: { type: 'user_suspended' },
+  userUnsuspended: { type: 'user_unsuspended' },
+  /** An admin signed in as the user (`meta.by`): the one notice the user gets of an impersonation. */
+  impersonationStarted: {
+    type: 'impersonation_started',
+    notice: { subject: 'notices.impersonationStarted.subject', summary: 'notices.impersonationStarted.summary' },
+  },
+  impersonationEnded: { type: 'impersonation_ended' },
   /** A wrong password, code or passkey where the app asked to confirm it's you (step-up); `meta.method` says which. */
   confirmationFailed: { type: 'confirmation_failed' },
   /** The acting admin's: where the app's events go changed. `meta` names the endpoint by id and origin, never its secret. */

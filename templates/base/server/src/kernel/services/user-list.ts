@@ -4,6 +4,10 @@ import { Role, User, type RoleName } from '../models/index.js'
 import type { UserCounts } from './user-counts.js'
 import { foldForSearch } from './user-search.js'
 import { userColumns, userJsonOf, type UserJson, type UserRow } from './users.js'
+import { inForceSql, SUSPENSION_COLUMNS, suspensionJsonOf, type SuspensionColumns, type SuspensionJson } from '../security/suspension.js'
+
+/** A user as the admins' API shows it: with its suspension, if one is in force. */
+export type AdminUserJson = UserJson & SuspensionJson
 
 export type SortKey = 'id' | 'name' | 'email' | 'createdAt'
 export const SORT_KEYS: readonly SortKey[] = ['id', 'name', 'email', 'createdAt']
@@ -16,6 +20,8 @@ export interface SortField {
 export interface UserFilter {
   role?: RoleName
   verified?: boolean
+  /** Suspended now (kernel/security/suspension.ts), or not. */
+  suspended?: boolean
 }
 
 /** Which users a list page, a count or a delete-all-matching means. */
@@ -29,6 +35,8 @@ export interface UserQuery {
 export interface SqlFilter {
   roleId?: number | null
   verified?: boolean
+  /** The test of the suspended filter, its moment written in (kernel/security/suspension.ts `inForceSql`). */
+  suspended?: string
 }
 
 const roleIds = new WeakMap<Sequelize, Map<RoleName, number | null>>()
@@ -38,12 +46,13 @@ const roleIds = new WeakMap<Sequelize, Map<RoleName, number | null>>()
  * index that starts with it (migration 0002-create-users), which a subquery for the id did not on SQLite.
  */
 export async function sqlFilter(filter: UserFilter): Promise<SqlFilter> {
-  if (filter.role === undefined) return { verified: filter.verified }
   const sequelize = User.sequelize!
+  const suspended = filter.suspended === undefined ? {} : { suspended: `${filter.suspended ? '' : 'NOT '}${inForceSql(sequelize)}` }
+  if (filter.role === undefined) return { verified: filter.verified, ...suspended }
   let ids = roleIds.get(sequelize)
   if (!ids) roleIds.set(sequelize, (ids = new Map()))
   if (!ids.has(filter.role)) ids.set(filter.role, (await Role.findOne({ where: { name: filter.role }, attributes: ['id'] }))?.id ?? null)
-  return { roleId: ids.get(filter.role)!, verified: filter.verified }
+  return { roleId: ids.get(filter.role)!, verified: filter.verified, ...suspended }
 }
 
 /**
@@ -51,7 +60,8 @@ export async function sqlFilter(filter: UserFilter): Promise<SqlFilter> {
  * `search` column (kernel/services/user-search.ts), answered from its index: case-insensitive in every
  * language, on SQLite, MySQL and PostgreSQL alike, and nothing is loaded into JavaScript.
  * PostgreSQL has no INSTR: there it is a LIKE '%term%', which its trigram index answers
- * (migration 0002-create-users). Filters are plain column tests with indexes of their own (same migration).
+ * (migration 0002-create-users). Filters are plain column tests with indexes of their own (same migration;
+ * the suspended filter's, migration 0020-add-user-suspension).
  */
 export function matchSql(search: string, filter: SqlFilter, dialect: string): { where: string; bind: Record<string, unknown>; none: boolean } {
   const term = foldForSearch(search.trim())
@@ -66,6 +76,7 @@ export function matchSql(search: string, filter: SqlFilter, dialect: string): { 
     if (filter.roleId !== null) bind.roleId = filter.roleId
   }
   if (filter.verified !== undefined) tests.push(filter.verified ? '"emailVerifiedAt" IS NOT NULL' : '"emailVerifiedAt" IS NULL')
+  if (filter.suspended !== undefined) tests.push(filter.suspended)
   // A line break would straddle name and e-mail in the search column; no real match holds one.
   return { where: tests.length > 0 ? forDialect(`WHERE ${tests.join(' AND ')}`, dialect) : '', bind, none: term.includes('\n') }
 }
@@ -94,13 +105,13 @@ export const listSql = (query: Omit<UserQuery, 'filter'> & { filter: SqlFilter }
   // MySQL walks its clustered primary key for ORDER BY id, whole rows at a time; the id-only
   // index (migration 0002-create-users) skips the same entries in a third of the time. SQLite picks it itself.
   const ids = !where && byId && dialect === 'mysql' ? 'users FORCE INDEX (users_id)' : 'users'
-  const page = `SELECT ${userColumns()} FROM (SELECT id FROM ${ids} ${where} ORDER BY ${orderBy(query.sort, '')} LIMIT ${limit} OFFSET ${offset}) page
+  const page = `SELECT ${userColumns()}, ${SUSPENSION_COLUMNS} FROM (SELECT id FROM ${ids} ${where} ORDER BY ${orderBy(query.sort, '')} LIMIT ${limit} OFFSET ${offset}) page
       JOIN users u ON u.id = page.id LEFT JOIN roles r ON r.id = u."roleId" ORDER BY ${orderBy(query.sort, 'u.')}`
   return { count: `SELECT COUNT(*) AS total FROM users ${where}`, page: forDialect(page, dialect), bind, none }
 }
 
 /** `counts`: the totals kept between pages (kernel/services/user-counts.ts). */
-export async function findUserPage(query: UserQuery, page: number, size: number, counts: UserCounts): Promise<{ rows: UserJson[]; total: number }> {
+export async function findUserPage(query: UserQuery, page: number, size: number, counts: UserCounts): Promise<{ rows: AdminUserJson[]; total: number }> {
   const sequelize = User.sequelize!
   const sql = listSql({ ...query, filter: await sqlFilter(query.filter) }, sequelize.getDialect(), { limit: size, offset: (page - 1) * size })
   if (sql.none) return { rows: [], total: 0 }
@@ -113,7 +124,8 @@ export async function findUserPage(query: UserQuery, page: number, size: number,
   // end comes back empty.
   const [total, rows] = await Promise.all([
     counts.total(`${sql.count} ${JSON.stringify(sql.bind)}`, count),
-    sequelize.query<UserRow>(sql.page, { bind: sql.bind, type: QueryTypes.SELECT }),
+    sequelize.query<UserRow & SuspensionColumns>(sql.page, { bind: sql.bind, type: QueryTypes.SELECT }),
   ])
-  return { rows: rows.map(userJsonOf), total }
+  const now = Date.now()
+  return { rows: rows.map((row) => ({ ...userJsonOf(row), ...suspensionJsonOf(row, now) })), total }
 }

@@ -15,11 +15,22 @@ export type { SignInUser, UserJson, UserRow } from './user-json.js'
 /** What the authentication cache keeps per user: the identity of `req.auth` and the body `/me` answers with. */
 export interface CachedUser {
   identity: AuthIdentity
+  name: string
   /** The language the user chose: the request's messages follow it (kernel/i18n/request-locale.ts). */
   locale: Locale | null
-  /** `{"user": …}`, serialised once. */
+  /** `{"user": …, "impersonator": null}`, serialised once: the answer of every session but an impersonation. */
   meBody: string
 }
+
+const ME_HEAD = '{"user":'
+const ME_TAIL = ',"impersonator":null}'
+
+/**
+ * `/me` of an impersonation: the user as cached, and the admin signed in as them. Only this rare
+ * case builds a body; every other session's is the cached one as it is.
+ */
+export const impersonatedMeBody = (user: CachedUser, impersonator: { id: number; name: string }): string =>
+  `${user.meBody.slice(0, -ME_TAIL.length)},"impersonator":${JSON.stringify(impersonator)}}`
 
 /** The only shape in which a user leaves the server: never the password hash. */
 export function serializeUser(user: User): UserJson {
@@ -106,7 +117,7 @@ export async function loadUser(id: number): Promise<CachedUser | undefined> {
   const [row] = await sequelize.query<UserRow>(statements().byId(sequelize), { bind: [id], type: QueryTypes.SELECT })
   if (!row) return undefined
   const json = userJsonOf(row)
-  return { identity: identityOf(json), locale: json.locale, meBody: JSON.stringify({ user: json }) }
+  return { identity: identityOf(json), name: json.name, locale: json.locale, meBody: `${ME_HEAD}${JSON.stringify(json)}${ME_TAIL}` }
 }
 
 

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { events, fieldError, findUserById, idField, keepingAnAdmin, nameField, notFound, recordCredentialEvent, roleId, saveUserChanges, serializeUser, validate, type AppContext } from '../../../kernel/index.js'
+import { events, fieldError, findUserById, idField, keepingAnAdmin, nameField, notFound, recordCredentialEvent, roleId, saveUserChanges, validate, type AppContext } from '../../../kernel/index.js'
+import { adminUserJson } from './suspension.js'
 
 export const updateUserSchema = z.object({
   name: nameField.optional(),
@@ -33,6 +34,6 @@ export function updateUser(ctx: AppContext): RequestHandler {
         'role',
       )
     }
-    res.json({ user: serializeUser((await findUserById(user.id)) ?? user) })
+    res.json({ user: adminUserJson((await findUserById(user.id)) ?? user) })
   }
 }

@@ -22,14 +22,16 @@ export const sortQuery = z
 
 const blankIsAbsent = (value: unknown) => (value === '' || value === null ? undefined : value)
 
-/** `filter[role]` and `filter[verified]`: in a query string as text, in a JSON body as text or a boolean. */
+/** `true`/`false` in a query string, or a boolean in a JSON body; blank is absent. */
+const yesOrNo = (message: string) =>
+  z.preprocess((value) => (value === 'true' ? true : value === 'false' ? false : blankIsAbsent(value)), z.boolean({ error: message }).optional())
+
+/** `filter[role]`, `filter[verified]` and `filter[suspended]`: in a query string as text, in a JSON body as text or a boolean. */
 export const userFilter = z
   .object({
     role: z.preprocess(blankIsAbsent, z.enum(['admin', 'user'], { error: 'validation.roleFilter' }).optional()),
-    verified: z.preprocess(
-      (value) => (value === 'true' ? true : value === 'false' ? false : blankIsAbsent(value)),
-      z.boolean({ error: 'validation.verifiedFilter' }).optional(),
-    ),
+    verified: yesOrNo('validation.verifiedFilter'),
+    suspended: yesOrNo('validation.suspendedFilter'),
   }, { error: 'validation.filter' })
   .default({})
 

@@ -17,6 +17,9 @@ import * as createWebhookEndpoints from './0016-create-webhook-endpoints.js'
 import * as createWebhookDeliveries from './0017-create-webhook-deliveries.js'
 import * as addOutboxLanes from './0018-add-outbox-lanes.js'
 import * as addWebhookBreaker from './0019-add-webhook-breaker.js'
+import * as addUserSuspension from './0020-add-user-suspension.js'
+import * as addSessionImpersonator from './0021-add-session-impersonator.js'
+import * as addEventImpersonator from './0022-add-event-impersonator.js'
 import type { FeatureMigrations } from '../../feature.js'
 
 // A static list rather than a glob: it works the same under tsx (.ts) and compiled (.js), and
@@ -43,6 +46,9 @@ const baseMigrations = [
   { name: '0017-create-webhook-deliveries', ...createWebhookDeliveries },
   { name: '0018-add-outbox-lanes', ...addOutboxLanes },
   { name: '0019-add-webhook-breaker', ...addWebhookBreaker },
+  { name: '0020-add-user-suspension', ...addUserSuspension },
+  { name: '0021-add-session-impersonator', ...addSessionImpersonator },
+  { name: '0022-add-event-impersonator', ...addEventImpersonator },
 ]
 
 /** Base's migrations, then the feature layers', in layer order. */

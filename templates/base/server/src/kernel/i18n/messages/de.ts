@@ -40,6 +40,8 @@ export const de: Translation<typeof en> = {
     to: 'Bis',
     url: 'URL',
     events: 'Ereignisse',
+    reason: 'Grund',
+    until: 'Bis',
   },
   validation: {
     required: 'Das Feld „{{field}}“ ist erforderlich.',
@@ -66,6 +68,7 @@ export const de: Translation<typeof en> = {
     dateOrder: 'Das Bis-Datum darf nicht vor dem Von-Datum liegen.',
     roleFilter: 'Der Rollenfilter muss admin oder user sein.',
     verifiedFilter: 'Der Filter „bestätigt“ muss wahr oder falsch sein.',
+    suspendedFilter: 'Der Filter „gesperrt“ muss wahr oder falsch sein.',
     filter: 'Der Filter muss ein Objekt sein.',
     allTrue: 'Das Feld „all“ muss wahr sein.',
     role: 'Die Rolle muss admin oder user sein.',
@@ -90,6 +93,8 @@ export const de: Translation<typeof en> = {
     linkInvalid: 'Dieser Link ist ungültig oder abgelaufen.',
     verified: 'Deine E-Mail-Adresse ist bestätigt.',
     breached: 'Dieses Passwort ist in einem Datenleck aufgetaucht; wähle ein anderes.',
+    suspended: 'Dein Konto ist auf unbestimmte Zeit gesperrt. Wende dich an einen Administrator der App.',
+    suspendedUntil: 'Dein Konto ist bis {{until}} gesperrt. Wende dich an einen Administrator der App.',
   },
   account: {
     onlyAdmin: 'Du bist der einzige Admin: Mach zuerst einen anderen Benutzer zum Admin, bevor du dein Konto löschst.',
@@ -106,6 +111,11 @@ export const de: Translation<typeof en> = {
     deleteSelf: 'Du kannst dein eigenes Konto nicht löschen.',
     demoteSelf: 'Du kannst dir die Admin-Rolle nicht selbst entziehen.',
     lastAdmin: 'Die App muss mindestens einen Admin behalten.',
+    suspendSelf: 'Du kannst dein eigenes Konto nicht sperren.',
+    suspendLastAdmin: 'Die App muss mindestens einen Admin behalten, der sich anmelden kann.',
+    untilPast: 'Das Ende einer Sperre muss in der Zukunft liegen.',
+    impersonateAdmin: 'Du kannst dich nicht als Admin anmelden.',
+    impersonateSuspended: 'Du kannst dich nicht als gesperrter Benutzer anmelden.',
   },
   webhooks: {
     url: 'Das Feld „url“ muss eine gültige URL sein.',
@@ -162,6 +172,13 @@ export const de: Translation<typeof en> = {
       body: 'Jemand wollte ein anderes Konto auf diese E-Mail-Adresse umstellen, die bereits zu deinem Konto gehört. Es wurde nichts geändert.',
       ifYou: 'Falls du das warst, verwende für das andere Konto eine andere Adresse.',
     },
+    suspended: {
+      subject: 'Dein Konto wurde gesperrt',
+      body: 'Ein Administrator hat dein Konto bis auf Weiteres gesperrt: Du kannst dich nicht anmelden, und alle Sitzungen und Schlüssel des Kontos wurden beendet.',
+      bodyUntil: 'Ein Administrator hat dein Konto bis {{until}} gesperrt: Bis dahin kannst du dich nicht anmelden, und alle Sitzungen und Schlüssel des Kontos wurden beendet.',
+      reason: 'Grund: {{reason}}',
+      contact: 'Wenn du das für einen Fehler hältst, wende dich an einen Administrator der App.',
+    },
     notice: {
       when: 'Wann: {{when}}',
       device: 'Gerät: {{device}}',
@@ -187,6 +204,10 @@ export const de: Translation<typeof en> = {
     newDevice: {
       subject: 'Neue Anmeldung bei deinem Konto',
       summary: 'Dein Konto wurde von einem Gerät und Netzwerk aus angemeldet, die es in den letzten 90 Tagen nicht verwendet hat.',
+    },
+    impersonationStarted: {
+      subject: 'Ein Administrator hat sich als du angemeldet',
+      summary: 'Ein Administrator der App hat sich für höchstens eine Stunde als du in deinem Konto angemeldet, um zu sehen, was du siehst. Passwort, Sitzungen, Schlüssel und andere Anmeldewege kann er nicht ändern, und alles, was in dieser Zeit geschieht, ist in der Aktivität deines Kontos als seins vermerkt.',
     },
   },
 }

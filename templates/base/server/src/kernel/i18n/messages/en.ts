@@ -38,6 +38,8 @@ export const en = {
     to: 'to',
     url: 'url',
     events: 'events',
+    reason: 'reason',
+    until: 'until',
   },
   validation: {
     required: 'The {{field}} field is required.',
@@ -64,6 +66,7 @@ export const en = {
     dateOrder: 'The to date must not be before the from date.',
     roleFilter: 'The role filter must be admin or user.',
     verifiedFilter: 'The verified filter must be true or false.',
+    suspendedFilter: 'The suspended filter must be true or false.',
     filter: 'The filter must be an object.',
     allTrue: 'The all field must be true.',
     role: 'The role must be admin or user.',
@@ -88,6 +91,8 @@ export const en = {
     linkInvalid: 'This link is invalid or has expired.',
     verified: 'Your e-mail address is verified.',
     breached: 'This password has appeared in a data breach; choose another.',
+    suspended: 'Your account is suspended indefinitely. Ask an administrator of the app.',
+    suspendedUntil: 'Your account is suspended until {{until}}. Ask an administrator of the app.',
   },
   account: {
     onlyAdmin: 'You are the only admin: make another user an admin before deleting your account.',
@@ -104,6 +109,11 @@ export const en = {
     deleteSelf: 'You cannot delete your own account.',
     demoteSelf: 'You cannot remove your own admin role.',
     lastAdmin: 'The app must keep at least one admin.',
+    suspendSelf: 'You cannot suspend your own account.',
+    suspendLastAdmin: 'The app must keep at least one admin who can sign in.',
+    untilPast: 'The end of a suspension must lie in the future.',
+    impersonateAdmin: 'You cannot sign in as an admin.',
+    impersonateSuspended: 'You cannot sign in as a suspended user.',
   },
   webhooks: {
     url: 'The url field must be a valid URL.',
@@ -160,6 +170,13 @@ export const en = {
       body: 'Someone asked to move another account to this e-mail address, which already belongs to your account. Nothing was changed.',
       ifYou: 'If it was you, use a different address for the other account.',
     },
+    suspended: {
+      subject: 'Your account was suspended',
+      body: 'An administrator suspended your account until further notice: you cannot sign in, and every session and key of the account was ended.',
+      bodyUntil: 'An administrator suspended your account until {{until}}: you cannot sign in until then, and every session and key of the account was ended.',
+      reason: 'Reason: {{reason}}',
+      contact: 'If you think this is a mistake, contact an administrator of the app.',
+    },
     notice: {
       when: 'When: {{when}}',
       device: 'Device: {{device}}',
@@ -185,6 +202,10 @@ export const en = {
     newDevice: {
       subject: 'New sign-in to your account',
       summary: 'Your account was signed in to from a device and network it has not used in the last 90 days.',
+    },
+    impersonationStarted: {
+      subject: 'An administrator signed in as you',
+      summary: 'An administrator of the app signed in to your account as you, for an hour at most, to see what you see. They cannot change your password, sessions, keys or other ways to sign in, and each thing done meanwhile is marked as theirs in your account\'s activity.',
     },
   },
 }
