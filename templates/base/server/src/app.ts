@@ -6,6 +6,7 @@ import './kernel/http/request.js'
 import { clientRoutes, inlineScriptSources } from './kernel/http/client.js'
 import { errorHandler, notFoundHandler } from './kernel/http/error-handler.js'
 import { mountApi } from './kernel/http/api.js'
+import { authChallenges } from './kernel/auth/authenticate.js'
 
 export type { AppContext, AppServices, AppSettings } from './kernel/context.js'
 export { createAppContext } from './create-context.js'
@@ -33,14 +34,17 @@ export function createApp(ctx: AppContext): Express {
   app.use(
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.
+      // No page is framed, the app's own neither: one document serves every page of the client
+      // (a consent or confirmation page too), so what it allows one it allows all.
       contentSecurityPolicy: {
-        directives: { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], upgradeInsecureRequests: https ? [] : null },
+        directives: { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], frameAncestors: ["'none'"], upgradeInsecureRequests: https ? [] : null },
       },
       strictTransportSecurity: https,
+      xFrameOptions: { action: 'deny' },
     }),
     clientRoutes(ctx),
   )
   app.use(notFoundHandler)
-  app.use(errorHandler(ctx.logger))
+  app.use(errorHandler(ctx.logger, authChallenges(ctx)))
   return app
 }
