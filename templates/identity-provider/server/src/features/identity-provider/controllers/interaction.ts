@@ -16,7 +16,7 @@ export function showInteraction(ctx: AppContext): RequestHandler {
     const clientId = String(interaction.params.client_id)
     const client = await provider.Client.find(clientId)
     const user = await User.findByPk(req.auth!.id)
-    const scopes = requestedScopes(interaction)
+    const scopes = requestedScopes(interaction, client)
     const grant = await existingGrant(provider, req.auth!.id, clientId, envOf(config, ctx.env).ENCRYPTION_KEY)
     res.json({
       client: { id: clientId, name: client?.clientName ?? clientId },
@@ -39,7 +39,7 @@ export function consent(ctx: AppContext): RequestHandler {
     const userId = req.auth!.id
     const accountId = String(userId)
     const clientId = String(interaction.params.client_id)
-    const scopes = requestedScopes(interaction)
+    const scopes = requestedScopes(interaction, await provider.Client.find(clientId))
     const grant = (await existingGrant(provider, userId, clientId, envOf(config, ctx.env).ENCRYPTION_KEY)) ?? new provider.Grant({ accountId, clientId })
     if (scopes.openid.length) grant.addOIDCScope(scopes.openid.join(' '))
     if (scopes.api.length) grant.addResourceScope(apiResourceOf(ctx.env), scopes.api.join(' '))

@@ -1,7 +1,11 @@
 import type { ClientMetadata } from 'oidc-provider'
 import type { OAuthClient } from '../models/oauth-client.js'
+import { API_SCOPES, OPENID_SCOPES } from './urls.js'
 
 export type GrantType = 'authorization_code' | 'refresh_token' | 'client_credentials'
+
+/** The client metadata (oidc-provider's `extraClientMetadata`) holding the API scopes it may ask for. */
+export const API_SCOPES_METADATA = 'api_scopes'
 
 export const listOf = (json: string): string[] => JSON.parse(json) as string[]
 
@@ -12,6 +16,8 @@ export const listOf = (json: string): string[] => JSON.parse(json) as string[]
  */
 export function clientMetadata(client: OAuthClient): ClientMetadata {
   const grantTypes = listOf(client.grantTypes)
+  const scopes = listOf(client.scopes)
+  const openid = OPENID_SCOPES.filter((scope) => scopes.includes(scope))
   return {
     client_id: client.clientId,
     client_name: client.name,
@@ -21,6 +27,8 @@ export function clientMetadata(client: OAuthClient): ClientMetadata {
     redirect_uris: listOf(client.redirectUris),
     grant_types: grantTypes,
     response_types: grantTypes.includes('authorization_code') ? ['code'] : [],
-    scope: listOf(client.scopes).join(' '),
+    // The OpenID scopes are the provider's; the API's are its resource's (provider.ts getResourceServerInfo reads them here).
+    ...(openid.length ? { scope: openid.join(' ') } : {}),
+    [API_SCOPES_METADATA]: API_SCOPES.filter((scope) => scopes.includes(scope)).join(' '),
   }
 }

@@ -1,7 +1,8 @@
 import type { Request, Response } from 'express'
-import type { default as Provider, Grant, Interaction } from 'oidc-provider'
+import type { Client, default as Provider, Grant, Interaction } from 'oidc-provider'
 import { type Env, HttpError } from '../../../kernel/index.js'
 import { grantIdsOf } from './adapter.js'
+import { API_SCOPES_METADATA } from './client-metadata.js'
 import { API_SCOPES, apiResourceOf, OPENID_SCOPES } from './urls.js'
 
 /** One answer for an interaction that is unknown, over, or not this browser's: none can be told apart. */
@@ -23,10 +24,13 @@ export async function interactionOf(provider: Provider, req: Request, res: Respo
   return interaction
 }
 
-/** What the request asks of the person: its OpenID scopes and the API's, each known to the provider. */
-export function requestedScopes(interaction: Interaction): { openid: string[]; api: string[] } {
+/** What the request asks of the person and the client may have: its OpenID scopes and the API's. */
+export function requestedScopes(interaction: Interaction, client: Client | undefined): { openid: string[]; api: string[] } {
   const asked = new Set(String(interaction.params.scope ?? '').split(' ').filter(Boolean))
-  return { openid: OPENID_SCOPES.filter((scope) => asked.has(scope)), api: API_SCOPES.filter((scope) => asked.has(scope)) }
+  const metadata = client?.metadata()
+  const allowed = new Set(`${metadata?.scope ?? OPENID_SCOPES.join(' ')} ${metadata?.[API_SCOPES_METADATA] ?? ''}`.split(' '))
+  const wanted = (scope: string) => asked.has(scope) && allowed.has(scope)
+  return { openid: OPENID_SCOPES.filter(wanted), api: API_SCOPES.filter(wanted) }
 }
 
 /** The person's grant to this client, if they allowed it before: consents add to it. */

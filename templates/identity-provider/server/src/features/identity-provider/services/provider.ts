@@ -3,6 +3,7 @@ import type { Configuration, default as Provider, KoaContextWithOIDC } from 'oid
 import { type AppContext, cookieNamesOf, envOf, User } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import { sequelizeAdapter } from './adapter.js'
+import { API_SCOPES_METADATA } from './client-metadata.js'
 import { secretMatches } from './client-secrets.js'
 import { loadSigningKeys, type PrivateJwk } from './signing-keys.js'
 import { API_SCOPES, apiResourceOf, consentPageOf, issuerOf, OPENID_SCOPES } from './urls.js'
@@ -65,6 +66,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
         claims: () => ({ sub, email: user.email, email_verified: user.emailVerifiedAt !== null, name: user.name, updated_at: Math.floor(user.updatedAt.getTime() / 1000) }),
       }
     },
+    extraClientMetadata: { properties: [API_SCOPES_METADATA] },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'updated_at'] },
     scopes: [...OPENID_SCOPES],
     // The authorization code flow alone: no implicit or hybrid answer, and no password grant exists.
@@ -94,9 +96,11 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
         enabled: true,
         // A request for the API's scopes names the API, whether or not it says `resource`.
         defaultResource: (oidc, _client, oneOf) => oneOf ?? (String(oidc.oidc.params?.scope ?? '').split(' ').some((scope) => (API_SCOPES as readonly string[]).includes(scope)) ? apiResource : undefined),
-        getResourceServerInfo: (_oidc, indicator) => {
+        // The API's scopes this client may have: what a token for the API can carry at most.
+        getResourceServerInfo: (_oidc, indicator, client) => {
           if (indicator !== apiResource) throw new errors.InvalidTarget()
-          return { scope: API_SCOPES.join(' '), audience: apiResource, accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } }
+          const allowed = String(client.metadata()[API_SCOPES_METADATA] ?? '')
+          return { scope: allowed, audience: apiResource, accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } }
         },
         useGrantedResource: () => true,
       },
