@@ -22,8 +22,12 @@ const userIdOf = (accountId: unknown): number | null => (typeof accountId === 's
  * (the id of a code or an opaque token is the code or token), a user code and a session's uid
  * are hashed too, and a payload found by one of those instead of its id (a session, a device
  * code) keeps its id sealed with ENCRYPTION_KEY, for oidc-provider needs it back.
+ *
+ * Spending a code or a refresh token is one conditional update: of two requests racing with the
+ * same one, only one spends it; the other is a reuse, which revokes the whole grant and answers
+ * `spent()` (invalid_grant), as oidc-provider does for a reuse it sees itself.
  */
-export function sequelizeAdapter(encryptionKey: string): (kind: string) => Adapter {
+export function sequelizeAdapter(encryptionKey: string, spent: () => Error): (kind: string) => Adapter {
   let prunedAt = 0
   const prune = () => {
     if (Date.now() - prunedAt < PRUNE_EVERY_MS) return
@@ -54,7 +58,8 @@ export function sequelizeAdapter(encryptionKey: string): (kind: string) => Adapt
           id: keyOf(id),
           kind,
           payload: JSON.stringify({ ...rest, ...(uid === undefined ? {} : { uid }), ...(userCode === undefined ? {} : { userCode }), ...sealed }),
-          grantId: typeof payload.grantId === 'string' ? payload.grantId : null,
+          // A grant is its own family: revoking by its id takes it with its codes and tokens.
+          grantId: kind === 'Grant' ? id : typeof payload.grantId === 'string' ? payload.grantId : null,
           clientId: typeof payload.clientId === 'string' ? payload.clientId : null,
           userCodeHash: typeof userCode === 'string' ? sha256(userCode) : null,
           uid: typeof uid === 'string' ? sha256(uid) : null,
@@ -74,7 +79,12 @@ export function sequelizeAdapter(encryptionKey: string): (kind: string) => Adapt
         return read(await OidcPayload.findOne({ where: { kind, userCodeHash: sha256(userCode) } }))
       },
       async consume(id) {
-        await OidcPayload.update({ consumedAt: new Date() }, { where: { id: keyOf(id) } })
+        const key = keyOf(id)
+        const [spentNow] = await OidcPayload.update({ consumedAt: new Date() }, { where: { id: key, consumedAt: null } })
+        if (spentNow === 1) return
+        const row = await OidcPayload.findByPk(key, { attributes: ['grantId'] })
+        if (row?.grantId) await OidcPayload.destroy({ where: { grantId: row.grantId } })
+        throw spent()
       },
       async destroy(id) {
         await OidcPayload.destroy({ where: { id: keyOf(id) } })

@@ -27,7 +27,7 @@ const list = <T extends z.ZodType>(item: T, field: string) => z.array(item, { er
 
 const clientFields = {
   name: nameField,
-  redirect_uris: list(redirectUri, 'redirect_uris').max(10, 'oauthProvider.tooManyRedirectUris'),
+  redirect_uris: list(redirectUri, 'redirect_uris').max(10, 'oauthProvider.tooManyRedirectUris').default([]),
   grant_types: list(z.enum(GRANT_TYPES, { error: 'oauthProvider.grantType' }), 'grant_types').min(1, 'oauthProvider.grantTypesRequired'),
   scopes: list(z.enum(CLIENT_SCOPES, { error: 'oauthProvider.scope' }), 'scopes').min(1, 'oauthProvider.scopesRequired'),
 }

@@ -56,7 +56,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
   )
 
   const configuration: Configuration = {
-    adapter: sequelizeAdapter(env.ENCRYPTION_KEY),
+    adapter: sequelizeAdapter(env.ENCRYPTION_KEY, () => new errors.InvalidGrant('grant request is invalid')),
     jwks: { keys },
     async findAccount(_oidc, sub) {
       const user = /^[1-9]\d{0,9}$/.test(sub) ? await User.findByPk(Number(sub)) : null
@@ -102,7 +102,6 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
           const allowed = String(client.metadata()[API_SCOPES_METADATA] ?? '')
           return { scope: allowed, audience: apiResource, accessTokenTTL: ACCESS_TOKEN_SECONDS, accessTokenFormat: 'jwt', jwt: { sign: { alg: 'ES256' } } }
         },
-        useGrantedResource: () => true,
       },
     },
     interactions: { url: (_oidc, interaction) => consentPageOf(env, interaction.uid), policy },
