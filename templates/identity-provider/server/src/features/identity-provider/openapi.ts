@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import { type RouteDoc, timestamp } from '../../kernel/index.js'
 import { CLIENT_SCOPES, createClientSchema, GRANT_TYPES, updateClientSchema } from './services/client-fields.js'
+import { AUTHORIZATION_SERVER_METADATA, PROTECTED_RESOURCE_METADATA } from './services/urls.js'
 
+const providerTag = 'OAuth provider'
 const consentTag = 'OAuth provider: consent'
 const clientsTag = 'OAuth provider: clients'
 const redirect = z.object({ redirect: z.string().describe('The provider address the browser goes to next: it answers the client') })
@@ -21,6 +23,14 @@ const admin = { tag: clientsTag, auth: true, errors: [403] } as const
 
 /** The consent page's routes and the admins' client routes; the provider's own endpoints are described by its discovery document. */
 export const routeDocs: RouteDoc[] = [
+  ...AUTHORIZATION_SERVER_METADATA.map((path): RouteDoc => ({
+    method: 'get', path, tag: providerTag, summary: 'The authorization server\'s metadata (RFC 8414): the OpenID discovery document of `{BASE_URL}/oauth2`',
+    responses: { 200: { description: 'Its endpoints and what it supports', body: z.looseObject({ issuer: z.string(), authorization_endpoint: z.string(), token_endpoint: z.string(), jwks_uri: z.string() }) } },
+  })),
+  ...PROTECTED_RESOURCE_METADATA.map((path): RouteDoc => ({
+    method: 'get', path, tag: providerTag, summary: 'The API as a protected resource (RFC 9728): who issues its tokens',
+    responses: { 200: { description: 'The resource and its authorization server', body: z.object({ resource: z.string(), authorization_servers: z.array(z.string()), scopes_supported: z.array(z.string()), bearer_methods_supported: z.array(z.string()) }) } },
+  })),
   {
     method: 'get', path: '/api/oauth2/interaction/:uid', ...interaction, summary: 'The authorization request waiting in this browser',
     responses: { 200: { description: 'Who asks, for what, for whom; `granted` when the person allowed all of it before', body: z.object({ client: z.object({ id: z.string(), name: z.string() }), scopes: z.array(z.string()), account: z.object({ name: z.string(), email: z.string() }), granted: z.boolean() }) } },

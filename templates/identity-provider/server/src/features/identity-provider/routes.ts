@@ -4,7 +4,7 @@ import { config } from './config.js'
 import { consent, deny, showInteraction } from './controllers/interaction.js'
 import { createClient, deleteClient, listClients, rotateClientSecret, updateClient } from './controllers/oauth-clients.js'
 import { providerOf } from './services/provider.js'
-import { API_SCOPES, apiResourceOf, issuerOf, MOUNT } from './services/urls.js'
+import { API_SCOPES, apiResourceOf, AUTHORIZATION_SERVER_METADATA, issuerOf, MOUNT, PROTECTED_RESOURCE_METADATA } from './services/urls.js'
 
 /** The consent page's API, for the app's own sign-in alone (sessionOnly in index.ts). */
 export function interactionRoutes(ctx: AppContext): Router {
@@ -48,11 +48,12 @@ export function mountProvider(app: Express, ctx: AppContext): void {
     res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
     next()
   }
-  app.get(['/.well-known/oauth-authorization-server', `/.well-known/oauth-authorization-server${MOUNT}`], framedByNobody, (req, res, next) => {
+  const discovery: RequestHandler = (req, res, next) => {
     req.url = '/.well-known/openid-configuration'
     run(req, res, next)
-  })
-  app.get(['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api'], (_req, res) => {
+  }
+  for (const path of AUTHORIZATION_SERVER_METADATA) app.get(path, framedByNobody, discovery)
+  const resourceMetadata: RequestHandler = (_req, res) => {
     // Public metadata, for clients on any origin (an agent's page).
     res.setHeader('Access-Control-Allow-Origin', '*')
     res.json({
@@ -61,6 +62,7 @@ export function mountProvider(app: Express, ctx: AppContext): void {
       scopes_supported: [...API_SCOPES],
       bearer_methods_supported: ['header'],
     })
-  })
+  }
+  for (const path of PROTECTED_RESOURCE_METADATA) app.get(path, resourceMetadata)
   app.use(MOUNT, (req, res, next) => (req.path === '/authorize' ? next() : framedByNobody(req, res, () => limited(req, res, next))))
 }
