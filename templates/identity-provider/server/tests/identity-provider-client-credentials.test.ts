@@ -53,7 +53,7 @@ describe('client credentials: a confidential client acts as itself', () => {
   })
 
   it('the token endpoint is rate limited per address', async () => {
-    const limited = await startProviderApp(t, { rateLimits: { oauthTokenPerIp: { limit: 2, windowMs: 60_000 } } })
+    const limited = await startProviderApp(t, { rateLimits: { tokenEndpointPerIp: { limit: 2, windowMs: 60_000 } } })
     try {
       const own = await registerClient(limited.app, { name: 'Job', type: 'confidential', grant_types: ['client_credentials'], scopes: ['read'] })
       const cfg = await discover(limited, own)

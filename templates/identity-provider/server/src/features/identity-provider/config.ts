@@ -12,7 +12,7 @@ export const config = {
   /** oidc-provider's own cookies (services/provider.ts), named like the app's. */
   cookies: { oidcSession: 'oidc_session', oidcInteraction: 'oidc_interaction' },
   rateLimits: {
-    /** Requests to the token endpoint per address (`RATE_LIMIT_OAUTH_TOKEN_PER_IP`). */
-    oauthTokenPerIp: { limit: 300, windowMs: minute },
+    /** Requests to the token endpoint per address (`RATE_LIMIT_TOKEN_ENDPOINT_PER_IP`). */
+    tokenEndpointPerIp: { limit: 300, windowMs: minute },
   },
 } as const satisfies FeatureConfig

@@ -41,7 +41,7 @@ export function mountProvider(app: Express, ctx: AppContext): void {
   }
   const limited: RequestHandler = (req, res, next) => {
     if (req.method !== 'POST' || req.path !== '/token') return run(req, res, next)
-    countRequest(req, ctx, { name: 'oauth-token', limit: rateLimitsOf(config, ctx).oauthTokenPerIp, key: req.ip ?? 'unknown' }).then(() => run(req, res, next), next)
+    countRequest(req, ctx, { name: 'oauth-token', limit: rateLimitsOf(config, ctx).tokenEndpointPerIp, key: req.ip ?? 'unknown' }).then(() => run(req, res, next), next)
   }
   const framedByNobody: RequestHandler = (_req, res, next) => {
     res.setHeader('X-Frame-Options', 'DENY')
