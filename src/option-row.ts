@@ -90,6 +90,12 @@ export interface Row<K extends keyof Answers> {
    * says it itself, and test/options.test.ts holds the row's default to it.
    */
   contractDefault?: string
+  /**
+   * Other layers' names that are words of this layer's own vocabulary (`oauth` for the OAuth
+   * provider, whose standards and paths are named so): that layer's "leaves no trace when off"
+   * check (test/generate.test.ts) does not read the files this layer ships.
+   */
+  speaks?: readonly string[]
 }
 
 /** The rows marked `setup`; cookie-auth.json records every other answer. */

@@ -43,11 +43,13 @@ export function finishPackageJson(merged: JsonObject, name: string, versions: Re
     result.trustedDependencies = built
     result.dependenciesMeta = deepMerge(isObject(merged.dependenciesMeta) ? merged.dependenciesMeta : {}, Object.fromEntries(built.map((dependency) => [dependency, { built: true }])))
   }
+  // A package one layer runs with and another only tests with (a provider's server library) is a dependency, listed once.
+  const runtime = new Set(Array.isArray(merged.dependencies) ? merged.dependencies.map(String) : [])
   for (const field of DEPENDENCY_FIELDS) {
     const names = merged[field]
     if (names === undefined) continue
     if (!Array.isArray(names)) throw new Error(`package.json fragments list ${field} as an array of names`)
-    const sorted = [...names].map(String).sort()
+    const sorted = [...names].map(String).filter((dependency) => field === 'dependencies' || !runtime.has(dependency)).sort()
     result[field] = Object.fromEntries(sorted.map((dependency) => [dependency, pinnedVersion(versions, dependency)]))
   }
   return result

@@ -7,6 +7,7 @@ import { clientRoutes, inlineScriptSources } from './kernel/http/client.js'
 import { errorHandler, notFoundHandler } from './kernel/http/error-handler.js'
 import { mountApi } from './kernel/http/api.js'
 import { pageDirectives } from './kernel/http/page-policy.js'
+import { authChallenges } from './kernel/auth/authenticate.js'
 
 export type { AppContext, AppServices, AppSettings } from './kernel/context.js'
 export { createAppContext } from './create-context.js'
@@ -34,14 +35,17 @@ export function createApp(ctx: AppContext): Express {
   app.use(
     helmet({
       // Over plain http (local production runs) upgrading requests or pinning HSTS breaks the page.
+      // No page is framed, the app's own neither: one document serves every page of the client
+      // (a consent or confirmation page too), so what it allows one it allows all.
       contentSecurityPolicy: {
-        directives: pageDirectives(ctx, { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], upgradeInsecureRequests: https ? [] : null }),
+        directives: pageDirectives(ctx, { scriptSrc: ["'self'", ...inlineScriptSources(ctx.clientDir)], frameAncestors: ["'none'"], upgradeInsecureRequests: https ? [] : null }),
       },
       strictTransportSecurity: https,
+      xFrameOptions: { action: 'deny' },
     }),
     clientRoutes(ctx),
   )
   app.use(notFoundHandler)
-  app.use(errorHandler(ctx.logger))
+  app.use(errorHandler(ctx.logger, authChallenges(ctx)))
   return app
 }

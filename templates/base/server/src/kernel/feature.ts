@@ -179,6 +179,11 @@ export interface Authenticator<Ctx> {
    * null when it is but proves nothing (401), who it is otherwise. May throw an HttpError (a 429).
    */
   authenticate(req: Request, header: string, ctx: Ctx): Promise<Authenticated | null | undefined>
+  /**
+   * What a 401 of the app says, in `WWW-Authenticate`, about getting this credential (RFC 6750's
+   * `Bearer resource_metadata="…"`, where an OAuth client finds the authorization server).
+   */
+  challenge?(ctx: Ctx): string
 }
 
 /**
@@ -349,6 +354,12 @@ export interface ServerFeature<Ctx, JobDeps = unknown> {
    * a namespace of its own; merged with base's at start-up (kernel/i18n/translate.ts).
    */
   messages?: FeatureMessages
+  /**
+   * The layer's command-line tasks by name (`area:task`), each run by `tsx server/src/cli/run.ts
+   * <name> [args]` (the npm script the layer's package.json adds) with the app's context, once the
+   * database is migrated; what it returns is printed, what it throws ends the process with 1.
+   */
+  commands?: Readonly<Record<`${string}:${string}`, (ctx: Ctx, args: readonly string[]) => Promise<string | void>>>
 }
 
 /** The registry as base reads it: the layers this app was generated with, in order. */

@@ -79,6 +79,9 @@ export function authenticateIfPossible(ctx: AppContext): RequestHandler {
 
 const layerAuthenticators = (features: AppFeatures) => features.flatMap((feature) => feature.authenticators ?? [])
 
+/** The `WWW-Authenticate` challenges of the layers' ways in, for every 401 (kernel/http/error-handler.ts). */
+export const authChallenges = (ctx: AppContext): string[] => layerAuthenticators(ctx.features).flatMap((authenticator) => authenticator.challenge?.(ctx) ?? [])
+
 /** The first authenticator that knows the header's kind decides; none knowing it is a 401. */
 async function byAuthenticators(req: Request, ctx: AppContext, header: string, authenticators: ReturnType<typeof layerAuthenticators>): Promise<void> {
   for (const authenticator of authenticators) {
@@ -99,10 +102,34 @@ async function byAuthenticators(req: Request, ctx: AppContext, header: string, a
 }
 
 /** The app's own access token looks like a JWT; a bearer of another shape is a layer's (an API key). */
-const JWT_BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i
+const JWT_BEARER = /^Bearer\s+(([\w-]+)\.[\w-]+\.[\w-]+)$/i
+
+/** The JOSE header every access token of the app's own carries (jsonwebtoken writes it so). */
+const OWN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
+
+/**
+ * A JWT whose header names a type of its own (RFC 9068's `at+jwt`, an access token another part
+ * of the app issued as an authorization server) is not the app's sign-in: the layers'
+ * authenticators judge it. Any other JWT, well-formed or not, is the kernel's to refuse.
+ */
+function foreignJwt(header: string): boolean {
+  if (header === OWN_HEADER) return false
+  try {
+    const typ = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { typ?: unknown } | null)?.typ
+    return typeof typ === 'string' && typ.toUpperCase() !== 'JWT'
+  } catch {
+    return false
+  }
+}
+
+/** The app's own access token in an `Authorization: Bearer` header, if that is what it holds. */
+function ownBearer(header: string): string | undefined {
+  const match = JWT_BEARER.exec(header)
+  return match && !foreignJwt(match[2] as string) ? (match[1] as string) : undefined
+}
 
 /** Whether a request's `Authorization` header, if any, is the app's own sign-in (a session's). */
-export const headerIsSession = (header: string | undefined): boolean => header === undefined || JWT_BEARER.test(header)
+export const headerIsSession = (header: string | undefined): boolean => header === undefined || ownBearer(header) !== undefined
 
 type Names = ReturnType<typeof cookieNames>
 
@@ -118,9 +145,9 @@ interface Proof {
  * themselves: the session it names, or `false`; `undefined` for a header of another kind.
  */
 function bearerProof(ctx: AppContext, header: string): Proof | false | undefined {
-  const match = JWT_BEARER.exec(header)
-  if (!match) return undefined
-  const verified = verifyAccessToken(ctx.keys, match[1] as string)
+  const token = ownBearer(header)
+  if (token === undefined) return undefined
+  const verified = verifyAccessToken(ctx.keys, token)
   return verified.ok && verified.claims.sid ? { userId: Number(verified.claims.sub), sessionId: verified.claims.sid, renew: false } : false
 }
 

@@ -22,13 +22,16 @@ export const notFoundHandler: RequestHandler = () => {
 
 /**
  * Every failure leaves as `{message, errors?}`, in the reader's language; a 500 never carries a
- * stack trace or SQL, and a dependency that is down is a 503 with Retry-After, never a 500.
+ * stack trace or SQL, and a dependency that is down is a 503 with Retry-After, never a 500. A 401
+ * names the layers' `challenges` in `WWW-Authenticate`, when they have any.
  */
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, challenges: readonly string[] = []): ErrorRequestHandler {
+  const challenge = challenges.join(', ')
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error)
     const t = translatorOf(req)
     if (error instanceof HttpError) {
+      if (error.status === 401 && challenge) res.setHeader('WWW-Authenticate', challenge)
       res.status(error.status).json(error.toJSON(t))
       return
     }

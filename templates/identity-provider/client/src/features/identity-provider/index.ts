@@ -1,0 +1,16 @@
+import type { ClientFeature } from '../types'
+import en from '@/features/identity-provider/locales/en.json'
+import { withPageTexts } from '@/lib/page-texts'
+
+export const feature: ClientFeature = {
+  // The consent page the provider sends a person to: signed in first (the login page comes back here).
+  routes: [
+    {
+      path: '/oauth2/authorize',
+      name: 'oauth2-authorize',
+      component: withPageTexts(() => import('@/features/identity-provider/pages/ConsentPage.vue')),
+      meta: { auth: true, title: 'oauthProvider.titles.consent' },
+    },
+  ],
+  messages: { en, de: () => import('@/features/identity-provider/locales/de.json') },
+}

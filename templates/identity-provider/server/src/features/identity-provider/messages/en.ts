@@ -1,0 +1,24 @@
+// The OAuth provider layer's English messages, merged with base's (kernel/i18n/translate.ts).
+export const en = {
+  fields: {
+    redirect_uris: 'redirect URIs',
+    grant_types: 'grant types',
+    scopes: 'scopes',
+    type: 'type',
+  },
+  oauthProvider: {
+    requestGone: 'This sign-in request has ended or was started in another browser. Start again from the app that sent you.',
+    redirectUri: 'A redirect URI is an https address, an http address on localhost, or an app scheme such as com.example.app:/callback, without a fragment.',
+    list: 'This must be a list.',
+    tooManyRedirectUris: 'At most 10 redirect URIs.',
+    grantType: 'A grant type is authorization_code, refresh_token or client_credentials.',
+    grantTypesRequired: 'Choose at least one grant type.',
+    scope: 'A scope is openid, offline_access, email, profile, read or write.',
+    scopesRequired: 'Choose at least one scope.',
+    type: 'The type is public or confidential.',
+    redirectUrisRequired: 'The authorization code grant needs at least one redirect URI.',
+    refreshNeedsCode: 'Refresh tokens come with the authorization code grant.',
+    credentialsNeedSecret: 'Only a confidential client can use client credentials.',
+    publicHasNoSecret: 'A public client has no secret.',
+  },
+}
