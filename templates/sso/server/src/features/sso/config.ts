@@ -29,5 +29,9 @@ export const config = {
   rateLimits: {
     /** Domain checks per user: each sends DNS queries on the app's behalf. */
     ssoDomainChecksPerUser: { limit: 20, windowMs: minute },
+    /** "Continue with SSO" per IP: each remembers a request id until the IdP answers. */
+    ssoStartPerIp: { limit: 30, windowMs: minute },
+    /** IdP answers per IP: each costs signature checks. */
+    ssoAnswerPerIp: { limit: 30, windowMs: minute },
   },
 } as const satisfies FeatureConfig
