@@ -1,5 +1,4 @@
-// The pairwise cover (`npm run variants:cover` proposes one; API keys joined four of the eight
-// variants by hand, which covers every pair without a ninth). Checked by
+// Written by `npm run variants:cover -- --write` (scripts/variant-cover.ts); checked by
 // test/variant-cover.test.ts. The variants `npm test` runs, all-defaults first.
 export const VARIANT_COVER: readonly string[] = [
   'sqlite',
@@ -10,4 +9,7 @@ export const VARIANT_COVER: readonly string[] = [
   'postgres-custom-verify-oauth-teams',
   'sqlite-verify-passkeys-teams-keys',
   'sqlite-custom-2fa-oauth-keys',
+  'sqlite-teams-sso',
+  'mysql-custom-verify-2fa-passkeys-oauth-teams-sso-keys-redis',
+  'postgres-teams-sso',
 ]

@@ -13,7 +13,7 @@ export default defineOption({
   flag: '--sso',
   description: "enterprise SSO for teams: a team's own SAML or OIDC connection and verified domains (needs --teams)",
   negated: 'no enterprise SSO: team members sign in as everyone else does',
-  prompt: 'Offer enterprise SSO for teams (SAML, OIDC, SCIM)? (needs `--teams`)',
+  prompt: 'Offer enterprise SSO for teams (SAML, OIDC, SCIM)? (needs --teams)',
   default: () => false,
   contractDefault: 'no',
   needs: ['teams'],
