@@ -31,7 +31,7 @@ async function refused(samlResponse: string, email: string, teamId = team.teamId
   const before = logger.lines.length
   const res = await postAnswer(app, teamId, samlResponse)
   expect(res.status).toBe(303)
-  expect(res.headers.location).toBe('/login?error=sso_failed')
+  expect(res.headers.location).toBe('/login?sso=failed')
   expect(res.headers['set-cookie'] ?? []).toEqual([])
   expect(await User.count({ where: { email } })).toBe(0)
   const record = logger.records().slice(before).find((line) => line.msg === 'sso: SAML answer refused')
@@ -107,12 +107,12 @@ describe("the IdP's answers the ACS refuses", () => {
     expect((await postAnswer(app, team.teamId, answer)).headers.location).toBe('/')
     const before = logger.lines.length
     const again = await postAnswer(app, team.teamId, answer)
-    expect(again.headers.location).toBe('/login?error=sso_failed')
+    expect(again.headers.location).toBe('/login?sso=failed')
     expect(logger.records().slice(before).some((line) => /InResponseTo/.test(String(line.reason)))).toBe(true)
 
     const { requestId } = await startSso(app, email)
     const replayed = await postAnswer(app, team.teamId, team.idp.answer({ ...options, inResponseTo: requestId }))
-    expect(replayed.headers.location).toBe('/login?error=sso_failed')
+    expect(replayed.headers.location).toBe('/login?sso=failed')
     expect(logger.records().at(-1)?.reason).toBe('a replayed assertion')
   })
 

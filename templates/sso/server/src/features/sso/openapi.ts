@@ -8,7 +8,7 @@ const tag = 'Single sign-on'
 const domain = z.object({ domain: z.string(), verified: z.boolean(), txt_name: z.string(), txt_value: z.string() })
 const connection = z.object({ type: z.literal('saml'), default_role: z.enum(['member', 'admin']), require_sso: z.boolean(), idp_entity_id: z.string(), sso_url: z.string() })
 const team = { tag, auth: true, errors: [403, 404, 429] } as const
-const redirect = { description: 'To the app, or to `/login?error=sso_failed` when the answer signs nobody in (why goes to the log)' }
+const redirect = { description: 'To the app, or to `/login?sso=failed` when the answer signs nobody in (why goes to the log)' }
 
 /** The SSO routes: a team's (its owners and admins; a session only), and the sign-in's (signed out). */
 export const routeDocs: RouteDoc[] = [

@@ -11,8 +11,8 @@ import { ssoAccount } from '../services/sso-accounts.js'
 
 export const ssoStartSchema = z.object({ email: emailField })
 
-/** Where a browser goes when the IdP's answer signs nobody in: the login page explains `sso_failed`. */
-const FAILED = '/login?error=sso_failed'
+/** Where a browser goes when the IdP's answer signs nobody in: the login page explains `sso=failed`. */
+const FAILED = '/login?sso=failed'
 
 /**
  * `POST /api/auth/sso`: "Continue with SSO". An address of a domain a team has verified, and whose
@@ -33,7 +33,7 @@ export function startSso(ctx: AppContext): RequestHandler {
 /**
  * `POST /api/auth/sso/saml/:teamId/acs`: the IdP's answer, posted by the browser. Signed in, the
  * browser goes to the app (or to the second factor, as after a password); refused, to the login
- * page with `sso_failed`, and why to the log.
+ * page with `sso=failed`, and why to the log.
  */
 export function samlAcs(ctx: AppContext): RequestHandler {
   return async (req, res) => {
