@@ -18,17 +18,31 @@ export interface Variant {
 /** One way variants differ, its default value first; `tag` names a value in variant ids. */
 export type Dimension = { tag: string; args: string[]; redis?: boolean }[]
 
-/** From the options table: base's rows with choices value by value, the others by their `matrix` tag; then Redis. */
+/**
+ * From the options table: rows with choices value by value, the others by their `matrix` tag; then
+ * Redis. A row that `needs` another is no dimension of its own but a third value of the one it
+ * needs (`teams`, `teams-sso`), so that no variant holds it without what it needs.
+ */
 function dimensions(): Dimension[] {
   const dimensions: Dimension[] = []
   const tagged = new Map<string, string[]>()
+  const needing: { tag: string; args: string[]; needs: string }[] = []
   for (const option of OPTIONS) {
     if (variesByChoice(option)) dimensions.push(option.choices!.map((value) => ({ tag: value, args: [option.flag, value] })))
     if (!option.matrix) continue
     const args = option.matrix.custom === undefined ? [option.flag] : [option.flag, option.matrix.custom]
+    if (option.needs?.length) {
+      const needed = option.needs.map((key) => OPTIONS.find((other) => other.key === key)?.matrix?.tag)
+      if (needed.length !== 1 || !needed[0]) throw new Error(`${option.flag}: the variants cover a row that needs one other row with a matrix tag`)
+      needing.push({ tag: option.matrix.tag, args, needs: needed[0] })
+      continue
+    }
     tagged.set(option.matrix.tag, [...(tagged.get(option.matrix.tag) ?? []), ...args])
   }
-  for (const [tag, args] of tagged) dimensions.push([{ tag: '', args: [] }, { tag, args }])
+  for (const [tag, args] of tagged) {
+    const further = needing.filter((row) => row.needs === tag).map((row) => ({ tag: `${tag}-${row.tag}`, args: [...args, ...row.args] }))
+    dimensions.push([{ tag: '', args: [] }, { tag, args }, ...further])
+  }
   dimensions.push([{ tag: '', args: [] }, { tag: 'redis', args: [], redis: true }])
   return dimensions
 }

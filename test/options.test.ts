@@ -149,6 +149,22 @@ describe('answers', () => {
     expect(check(['--refresh-ttl', '2h', '--remember-ttl', '2h'])).toBeUndefined()
   })
 
+  it('holds a row to the rows it needs: on only with them on, and no variant without them', () => {
+    const check = (args: string[]) => {
+      const given = answersFromFlags(flags(args))
+      return brokenRule(withDefaults(given, env), new Set(Object.keys(given) as never))?.message
+    }
+    expect(check(['--sso'])).toBe('--sso needs --teams: add --teams, or leave --sso out')
+    expect(check(['--sso', '--teams'])).toBeUndefined()
+    expect(check(['--no-sso'])).toBeUndefined()
+    for (const option of OPTIONS.filter((row) => row.needs?.length)) {
+      for (const id of ALL_VARIANT_IDS) {
+        const answers = variantAnswers(id)
+        if (answers[option.key] === true) for (const key of option.needs!) expect(answers[key], `${id}: ${option.flag}`).toBe(true)
+      }
+    }
+  })
+
   it('turns answers back into flags that parse to the same answers', () => {
     for (const id of VARIANT_IDS) {
       const answers = variantAnswers(id)
@@ -187,9 +203,13 @@ describe('answers', () => {
       return { ...Object.fromEntries(covered.map((option) => [option.key, JSON.stringify(answers[option.key])])), redis: variant(id).redis }
     }
     const choices = OPTIONS.flatMap((option) => (variesByChoice(option) ? [option.choices!.length] : []))
-    const tags = new Set(OPTIONS.flatMap((option) => (option.matrix ? [option.matrix.tag] : [])))
+    // A row that needs another is no dimension of its own but one more value of the needed row's (teams, teams-sso).
+    const needing = OPTIONS.filter((option) => option.matrix && option.needs?.length)
+    const tagOf = (key: string) => OPTIONS.find((option) => option.key === key)?.matrix?.tag
+    const tags = new Set(OPTIONS.flatMap((option) => (option.matrix && !option.needs?.length ? [option.matrix.tag] : [])))
+    const tagValues = [...tags].map((tag) => 2 + needing.filter((option) => tagOf(option.needs![0]!) === tag).length)
     const all = ALL_VARIANT_IDS.map(values)
-    expect(all).toHaveLength(choices.reduce((product, count) => product * count, 1) * 2 ** tags.size * 2)
+    expect(all).toHaveLength(choices.reduce((product, count) => product * count, 1) * tagValues.reduce((product, count) => product * count, 1) * 2)
     expect(new Set(all.map((v) => JSON.stringify(v))).size).toBe(all.length)
     const tested = VARIANT_IDS.map(values)
     const keys = Object.keys(tested[0]!) as (keyof ReturnType<typeof values>)[]

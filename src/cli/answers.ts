@@ -42,8 +42,9 @@ export function answersFromFlags(flags: Record<string, unknown>): Partial<Answer
 }
 
 /**
- * The first broken rule among `answers`. It is blamed on the side in `chosen` (the flags the user
- * typed, or the prompt being answered) when only one side is there, else on the second side.
+ * The first broken rule among `answers`, then the first row on without one it needs (blamed on
+ * that row). A rule is blamed on the side in `chosen` (the flags the user typed, or the prompt
+ * being answered) when only one side is there, else on the second side.
  */
 export function brokenRule(answers: Partial<Answers>, chosen: ReadonlySet<keyof Answers>): UsageError | null {
   for (const rule of RULES) {
@@ -55,6 +56,23 @@ export function brokenRule(answers: Partial<Answers>, chosen: ReadonlySet<keyof 
     const option = OPTIONS.find((row) => row.key === key)!
     const value = answers[key]!
     return invalid(option, displayValue(value), blameFirst ? rule.firstMust(second) : rule.secondMust(first))
+  }
+  return missingNeed(answers)
+}
+
+/** Whether an answer turns its row on: yes, or a non-empty list. */
+export function isOn(value: Answers[keyof Answers] | undefined): boolean {
+  return value === true || (Array.isArray(value) && value.length > 0)
+}
+
+/** The first row answered on while a row it `needs` is answered off (one not answered yet is no conflict). */
+function missingNeed(answers: Partial<Answers>): UsageError | null {
+  for (const option of OPTIONS) {
+    if (!isOn(answers[option.key])) continue
+    const off = option.needs?.find((key) => answers[key] !== undefined && !isOn(answers[key]))
+    if (!off) continue
+    const needed = OPTIONS.find((row) => row.key === off)!
+    return new UsageError(`${option.flag} needs ${needed.flag}: add ${needed.flag}, or leave ${option.flag} out`, option.flag)
   }
   return null
 }

@@ -129,6 +129,9 @@ async function create(directoryArg: string | undefined, flags: Flags, report: Re
     }
 
     const answers = withDefaults(ask ? await ask.askMissing(given, env) : given, env)
+    // A flag that needs an answer the prompts gave is checked only now (`--sso`, then "no" to teams).
+    const unmet = ask ? brokenRule(answers, chosen) : null
+    if (unmet) throw unmet
     report.directory = targetDir
     report.answers = Object.fromEntries(OPTIONS.map((option) => [option.key, answers[option.key]])) as Partial<Answers>
     // Rendered once, for the files and the .env entries whether written or not.

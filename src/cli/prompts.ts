@@ -1,7 +1,7 @@
 import prompts, { type PromptObject } from 'prompts'
 import { type Answers, type Environment, InvalidValue, OPTIONS, type OptionRow, isBoolean } from '../options.js'
 import { formatDuration } from '../duration.js'
-import { brokenRule } from './answers.js'
+import { brokenRule, isOn } from './answers.js'
 
 /** Thrown when the user presses Ctrl-C (or Esc) at a prompt. */
 export class Cancelled extends Error {}
@@ -82,6 +82,8 @@ export async function askMissing(given: Partial<Answers>, env: Environment): Pro
   const known: Partial<Answers> = { ...given }
   for (const option of OPTIONS) {
     if (known[option.key] !== undefined || !option.prompt) continue
+    // A row whose needed answer is off is not asked: its default (off) is the only answer left.
+    if (option.needs?.some((key) => !isOn(known[key]))) continue
     const reply = await prompts(question(option, known, env), { onCancel })
     Object.assign(known, { [option.key]: reply[option.key] })
   }

@@ -25,6 +25,8 @@ const sent = (method: string, path: string) => server.received.filter((r) => r.m
 const names = (wrapper: VueWrapper) => wrapper.findAll('tbody tr').map((tr) => tr.find('td:not(.dt__num):not(.dt__check)').text().replace(/you$/, ''))
 const button = (within: VueWrapper | DOMWrapper<Element>, name: string) =>
   within.findAll('button').find((b) => (b.attributes('aria-label') ?? b.text()) === name)
+/** The teams layer's own sections: what other layers add to the page (`.team-page__more`) aside. */
+const ownHeadings = (wrapper: VueWrapper) => wrapper.findAll('h2').filter((h) => !h.element.closest('.team-page__more')).map((h) => h.text())
 const openDialog = (wrapper: VueWrapper) => wrapper.findAll<HTMLDialogElement>('dialog').find((d) => d.element.open && d.find('h2').text() !== 'Confirm it’s you')
 const confirmDialog = (wrapper: VueWrapper) => wrapper.findAll<HTMLDialogElement>('dialog').find((d) => d.element.open && d.find('h2').text() === 'Confirm it’s you')
 
@@ -50,8 +52,7 @@ describe('a team’s page, as its owner', () => {
     expect(wrapper.find('h1 + .badge').text()).toBe('Owner')
     expect(names(wrapper)).toEqual(['Ann Owner', 'Bob Admin', 'Cy Member'])
     expect(sent('GET', '/api/teams/2/members').map((r) => r.url)).toEqual(['/api/teams/2/members?page=1&size=10&search='])
-    const headings = wrapper.findAll('h2').map((h) => h.text())
-    expect(headings).toEqual(['Team name', 'Members', 'Invitations', 'Activity', 'Leave or delete the team'])
+    expect(ownHeadings(wrapper)).toEqual(['Team name', 'Members', 'Invitations', 'Activity', 'Leave or delete the team'])
     // The owner's own row: no role select, no remove; the others': both, and a transfer.
     expect(wrapper.find('select[aria-label="Role of Ann Owner"]').exists()).toBe(false)
     expect(button(wrapper, 'Remove Ann Owner')).toBeUndefined()
@@ -207,7 +208,7 @@ describe('a team’s page, as its owner', () => {
     await vi.waitFor(() => expect(wrapper.find('h1').text()).toBe('Ann’s Team'))
     await vi.waitFor(() => expect(wrapper.findAll('tbody tr')).toHaveLength(1))
     expect(wrapper.text()).toContain('Personal team')
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Team name', 'Members', 'Activity'])
+    expect(ownHeadings(wrapper)).toEqual(['Team name', 'Members', 'Activity'])
   })
 
   it('shows a team the user is not in as one that does not exist: the API answers both 404', async () => {

@@ -21,6 +21,7 @@ import type { FeatureMessages } from './i18n/catalogue.js'
 import type { RouteDoc } from './openapi/types.js'
 import type { User } from './models/user.js'
 import type { SignInUser, UserRow } from './services/user-json.js'
+import type { AuthIdentity } from './http/request.js'
 
 /** What a layer's variables may depend on, as kernel/config/env.ts has read them (spelled out here: importing env.ts would close a cycle). */
 export interface EnvBasics {
@@ -92,6 +93,14 @@ export interface LoginStepAnswer {
 export type LoginStep<Ctx> = (req: Request, res: Response, ctx: Ctx, user: SignInUser, remember: boolean, factor: string) => Promise<LoginStepAnswer | undefined>
 
 /**
+ * Whether a way in may sign this account in: a refusal, as a catalogue message telling the person
+ * which way to use instead, or undefined. Asked before every sign-in (`factor` as signIn takes it:
+ * `password`, `passkey:<id>`, `provider:<name>`, a layer's own) and before the login steps, so that
+ * a refused account meets no second factor first (kernel/auth/sign-in.ts).
+ */
+export type SignInRefusal<Ctx> = (ctx: Ctx, identity: AuthIdentity, factor: string) => Promise<string | undefined>
+
+/**
  * Routes mounted on the kernel's routers (kernel/http/api.ts), each slice's in the registry's
  * order; `limits` are the app's named rate limiters (kernel/http/rate-limits.ts).
  */
@@ -125,6 +134,14 @@ export interface FeatureRoutes<Ctx> {
    * bearer for them (kernel/auth/session-only.ts). /api/auth and /api/account are so already.
    */
   sessionOnly?: readonly string[]
+  /**
+   * Paths under /api, among the slice's own POST routes, that another site's page posts an HTML
+   * form to by design (a SAML identity provider's answer): their `application/x-www-form-urlencoded`
+   * body is parsed (the API reads JSON only otherwise) and the CSRF check lets them pass, so the
+   * route must prove the request by what it carries (a signed message), never by the app's cookies
+   * (kernel/http/form-posts.ts).
+   */
+  formPosts?: readonly string[]
 }
 
 /**
@@ -311,6 +328,7 @@ export interface ServerFeature<Ctx, JobDeps = unknown> {
   migrations?: FeatureMigrations
   userFields?: UserFields
   loginStep?: LoginStep<Ctx>
+  signInRefusal?: SignInRefusal<Ctx>
   routes?: FeatureRoutes<Ctx>
   /** Checks ahead of actions (a challenge on registration), by action name: see `FeatureGates`. */
   gates?: FeatureGates<Ctx>

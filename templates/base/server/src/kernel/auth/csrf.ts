@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express'
 import type { AppContext } from '../context.js'
 import { forbidden } from '../http/errors.js'
+import { isFormPost } from '../http/form-posts.js'
 import { cookieNames, requestCookies } from './cookies.js'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -19,6 +20,9 @@ export function csrfGuard(ctx: AppContext): RequestHandler {
   const names = Object.values(cookieNames(ctx))
   return (req, _res, next) => {
     if (SAFE_METHODS.has(req.method)) return next()
+    // A form another site's page posts by design (an identity provider's answer) proves itself by
+    // what it carries, a signed message, and acts on no cookie of the app's.
+    if (isFormPost(req)) return next()
     // A page of another site cannot add this header without a CORS preflight that only trusted
     // origins pass, and a request with it is judged by it alone (kernel/auth/authenticate.ts).
     if (req.get('authorization') !== undefined) return next()

@@ -12,6 +12,7 @@ import { clientOf } from './sessions.js'
 import { signAccessToken } from './tokens.js'
 import type { SignInUser } from '../services/user-json.js'
 import { requestLocale } from '../i18n/request-locale.js'
+import { fieldError } from '../http/errors.js'
 
 /** An access token for one session (`sid`), so revoking the session ends the token too. */
 export function issueAccessCookie(res: Response, ctx: AppContext, identity: AuthIdentity, sessionId: string): string {
@@ -26,7 +27,8 @@ export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthId
 }
 
 /**
- * Every sign-in (a password, a second factor, and what later layers add): a new token family,
+ * Every sign-in (a password, a second factor, and what later layers add), unless a layer refuses
+ * this way in for the account (refuseBarredSignIn, below): a new token family,
  * both cookies, a new guest session id, and the `sign_in` event, preceded by `new_device` (and
  * its notice) when the device and network are new to the account. `method` is what the event
  * records; `factor`, the first factor as the session keeps it (`passkey:<id>`, `provider:<name>`,
@@ -35,6 +37,7 @@ export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthId
  */
 export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password', factor = method): Promise<string> {
   await refuseSuspended(identity.id, requestLocale(req))
+  await refuseBarredSignIn(ctx, identity, factor)
   // Parsed once: the new-device check and both events read the same device and network.
   const origin = originOf(clientOf(req))
   const [refresh, newDevice] = await Promise.all([
@@ -56,9 +59,21 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
  */
 export async function loginStepAnswer(req: Request, res: Response, ctx: AppContext, user: SignInUser, remember: boolean, factor: string): Promise<LoginStepAnswer | undefined> {
   await refuseSuspended(user.identity.id, requestLocale(req))
+  await refuseBarredSignIn(ctx, user.identity, factor)
   for (const feature of ctx.features) {
     const answer = await feature.loginStep?.(req, res, ctx, user, remember, factor)
     if (answer) return answer
   }
   return undefined
+}
+
+/**
+ * The layers' `signInRefusal` (kernel/feature.ts), in order: the first refusal stops the sign-in
+ * with 422 on `email`, its message saying which way in to use.
+ */
+async function refuseBarredSignIn(ctx: AppContext, identity: AuthIdentity, factor: string): Promise<void> {
+  for (const feature of ctx.features) {
+    const refusal = await feature.signInRefusal?.(ctx, identity, factor)
+    if (refusal) throw fieldError('email', refusal)
+  }
 }

@@ -7,6 +7,7 @@ import type { AppContext } from '../context.js'
 import { health } from './health.js'
 import { apiReference, openApiDocument } from '../openapi/serve.js'
 import { csrfGuard } from '../auth/csrf.js'
+import { formPostParser } from './form-posts.js'
 import { notFoundHandler } from './error-handler.js'
 import { guestSession } from '../guest-store/middleware.js'
 import { createRateLimiters } from './rate-limits.js'
@@ -80,6 +81,8 @@ function series(...handlers: RequestHandler[]): RequestHandler {
 export function mountApi(app: Express, ctx: AppContext): void {
   const common = apiMiddleware(ctx)
   app.get('/api/auth/me', common, authenticate(ctx), me(ctx))
+  const formPosts = ctx.features.flatMap((feature) => feature.routes?.formPosts ?? [])
+  if (formPosts.length > 0) app.post(formPosts, formPostParser())
   app.use('/api', common, apiRoutes(ctx))
 }
 

@@ -1,0 +1,25 @@
+/** The API's answer for a team's SSO (`GET /api/teams/:id/sso`). */
+export interface SsoDomain {
+  domain: string
+  verified: boolean
+  txt_name: string
+  txt_value: string
+}
+
+export interface SsoConnection {
+  type: 'saml'
+  default_role: 'member' | 'admin'
+  require_sso: boolean
+  idp_entity_id: string
+  sso_url: string
+}
+
+export interface TeamSso {
+  connection: SsoConnection | null
+  sp: { entity_id: string; acs_url: string; metadata_url: string }
+  domains: SsoDomain[]
+}
+
+export const ssoPath = (teamId: number) => `/api/teams/${teamId}/sso`
+export const domainsPath = (teamId: number) => `/api/teams/${teamId}/domains`
+export const verifyPath = (teamId: number, domain: string) => `${domainsPath(teamId)}/${encodeURIComponent(domain)}/verify`

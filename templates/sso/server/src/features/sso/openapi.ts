@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import type { RouteDoc } from '../../kernel/index.js'
+import { connectionSchema } from './controllers/connection.js'
+import { domainSchema } from './controllers/domains.js'
+import { ssoStartSchema } from './controllers/sso-sign-in.js'
+
+const tag = 'Single sign-on'
+const domain = z.object({ domain: z.string(), verified: z.boolean(), txt_name: z.string(), txt_value: z.string() })
+const connection = z.object({ type: z.literal('saml'), default_role: z.enum(['member', 'admin']), require_sso: z.boolean(), idp_entity_id: z.string(), sso_url: z.string() })
+const team = { tag, auth: true, errors: [403, 404, 429] } as const
+const redirect = { description: 'To the app, or to `/login?sso=failed` when the answer signs nobody in (why goes to the log)' }
+
+/** The SSO routes: a team's (its owners and admins; a session only), and the sign-in's (signed out). */
+export const routeDocs: RouteDoc[] = [
+  {
+    method: 'get', path: '/api/teams/:id/sso', ...team, summary: "The team's SSO: its connection (no secret), the values to give the identity provider, its domains",
+    responses: { 200: { description: 'The connection is null until an owner sets one up', body: z.object({ connection: connection.nullable(), sp: z.object({ entity_id: z.string(), acs_url: z.string(), metadata_url: z.string() }), domains: z.array(domain) }) } },
+  },
+  {
+    method: 'put', path: '/api/teams/:id/sso', ...team, summary: "Set the team's connection up from its SAML IdP's metadata (owners, step-up), replacing any it had", body: connectionSchema,
+    responses: { 200: { description: 'Saved', body: z.object({ connection }) } },
+  },
+  { method: 'delete', path: '/api/teams/:id/sso', ...team, summary: "Remove the team's connection (owners, step-up)", responses: { 204: { description: 'Gone, or there was none' } } },
+  {
+    method: 'post', path: '/api/teams/:id/domains', ...team, summary: 'Claim a domain for the team (owners, step-up): publish the TXT record it answers, then verify', body: domainSchema,
+    responses: { 201: { description: 'Claimed, not verified yet', body: domain } },
+  },
+  {
+    method: 'post', path: '/api/teams/:id/domains/:domain/verify', ...team, errors: [403, 404, 422, 429], summary: "Check the domain's TXT record (owners): found, the domain is the team's",
+    responses: { 200: { description: 'Verified', body: z.object({ verified: z.literal(true) }) } },
+  },
+  {
+    method: 'post', path: '/api/auth/sso', tag, errors: [429], summary: 'Continue with SSO: the sign-in URL of the IdP of the team that verified the address’s domain', body: ssoStartSchema,
+    responses: { 200: { description: 'Where the browser goes next', body: z.object({ redirect: z.string() }) } },
+  },
+  {
+    method: 'get', path: '/api/auth/sso/saml/:teamId/metadata', tag, errors: [404], summary: "The team's SAML service provider metadata, for its IdP",
+    responses: { 200: { description: 'SP metadata', contentType: 'application/samlmetadata+xml' } },
+  },
+  { method: 'post', path: '/api/auth/sso/saml/:teamId/acs', tag, errors: [429], summary: "The IdP's answer (SAML POST binding, a form with `SAMLResponse`)", responses: { 303: redirect } },
+]

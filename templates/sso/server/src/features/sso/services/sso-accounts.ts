@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto'
+import type { Profile } from '@node-saml/node-saml'
+import { UniqueConstraintError } from 'sequelize'
+import { type AppContext, createAccount, findUserById, hashPassword, identityOf, normaliseEmail, serializeUser, type SignInUser, tidyName, User } from '../../../kernel/index.js'
+import { TeamMember, type TeamRole } from '../../teams/public.js'
+import { SsoDomain } from '../models/sso-domain.js'
+import { domainOfEmail } from './domain-name.js'
+
+const EMAIL_ATTRIBUTES = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']
+const NAME_ATTRIBUTES = ['displayName', 'name', 'urn:oid:2.16.840.1.113730.3.1.241', 'http://schemas.microsoft.com/identity/claims/displayname']
+const EMAIL_FORMAT = 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress'
+
+const text = (value: unknown) => (typeof value === 'string' ? value : Array.isArray(value) && typeof value[0] === 'string' ? value[0] : undefined)
+
+/** The address the IdP vouches for: an e-mail attribute (Entra ID, Okta, Google name theirs differently), else an e-mail NameID. */
+export function emailOf(profile: Profile): string | null {
+  const stated = EMAIL_ATTRIBUTES.map((name) => text(profile[name])).find(Boolean) ?? (profile.nameIDFormat === EMAIL_FORMAT ? profile.nameID : undefined)
+  return stated ? normaliseEmail(stated) : null
+}
+
+function nameOf(profile: Profile, email: string): string {
+  const stated = NAME_ATTRIBUTES.map((name) => text(profile[name])).find(Boolean)
+  return tidyName(stated ?? '') || tidyName(email.split('@')[0]!) || email
+}
+
+export type SsoOutcome = { user: SignInUser; created: boolean } | { refused: string }
+
+async function signInUser(userId: number): Promise<SignInUser | undefined> {
+  const user = await findUserById(userId)
+  if (!user) return undefined
+  const json = serializeUser(user)
+  return { passwordHash: user.password, json, identity: identityOf(json) }
+}
+
+/**
+ * Who the team's IdP signs in: only an address of a domain this team has verified (an IdP speaks
+ * for its own organisation's addresses, never another's), then the account with that address, or
+ * a new one made just now, verified, with a password nobody knows. Either way the person is a member of
+ * the team afterwards, a new one with the connection's default role; an existing membership keeps
+ * its role.
+ */
+export async function ssoAccount(ctx: AppContext, teamId: number, defaultRole: string, profile: Profile): Promise<SsoOutcome> {
+  const email = emailOf(profile)
+  if (!email || email.length > 255) return { refused: 'no e-mail address in the assertion' }
+  const domain = domainOfEmail(email)
+  if (!domain || (await SsoDomain.count({ where: { teamId, verifiedDomain: domain } })) === 0) return { refused: `an address of a domain the team has not verified (${domain})` }
+
+  let created = false
+  let existing = await User.findOne({ where: { email }, attributes: ['id'] })
+  if (!existing) {
+    try {
+      // A password nobody knows: the column stays required in apps without social sign-in (whose
+      // migration makes it optional), and a reset link still gives the person one of their own.
+      const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
+      existing = await createAccount(ctx, { name: nameOf(profile, email), email, passwordHash, role: 'user', verified: true })
+      created = true
+    } catch (error) {
+      // Registered meanwhile, by a form or a parallel sign-in: that account it is.
+      if (!(error instanceof UniqueConstraintError)) throw error
+      existing = await User.findOne({ where: { email }, attributes: ['id'] })
+      if (!existing) throw error
+    }
+  }
+  await TeamMember.findOrCreate({ where: { teamId, userId: existing.id }, defaults: { teamId, userId: existing.id, role: defaultRole as TeamRole } })
+  const user = await signInUser(existing.id)
+  return user ? { user, created } : { refused: 'the account went meanwhile' }
+}
