@@ -1,11 +1,11 @@
 import type { Request, RequestHandler } from 'express'
 import type { AppContext, AppFeatures } from '../context.js'
 import { forbidden, unauthenticated } from '../http/errors.js'
-import { impersonationRefuses } from './impersonation.js'
 import { hasScope, missingScope, type Principal, scopeOf, SESSION } from './principal.js'
 import { cookieNames, readSignedCookie } from './cookies.js'
 import { findActiveRefreshToken } from './refresh-tokens.js'
 import { isLive, touchSession } from './sessions.js'
+import { impersonationRefuses, JWT_BEARER } from './session-only.js'
 import { issueAccessCookie } from './sign-in.js'
 import { verifyAccessToken } from './tokens.js'
 
@@ -97,12 +97,6 @@ async function byAuthenticators(req: Request, ctx: AppContext, header: string, a
   }
   throw unauthenticated()
 }
-
-/** The app's own access token looks like a JWT; a bearer of another shape is a layer's (an API key). */
-const JWT_BEARER = /^Bearer\s+([\w-]+\.[\w-]+\.[\w-]+)$/i
-
-/** Whether a request's `Authorization` header, if any, is the app's own sign-in (a session's). */
-export const headerIsSession = (header: string | undefined): boolean => header === undefined || JWT_BEARER.test(header)
 
 type Names = ReturnType<typeof cookieNames>
 
