@@ -56,7 +56,8 @@ describe('POST /api/users/:id/suspension', () => {
     const bystander = await login(app, (await makeUser()).email)
     for (const session of sessions) expect((await me(app, session.cookies)).status).toBe(200)
 
-    const until = new Date(Date.now() + 3 * DAY_MS)
+    // Whole seconds: MySQL's DATETIME keeps no more.
+    const until = new Date(Math.floor((Date.now() + 3 * DAY_MS) / 1000) * 1000)
     const res = await suspend(user.id, { reason: 'Spam in the forum', until: until.toISOString() })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.user).toMatchObject({ id: user.id, suspensionReason: 'Spam in the forum', suspendedUntil: until.toISOString() })

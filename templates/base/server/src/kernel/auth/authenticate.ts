@@ -1,11 +1,11 @@
 import type { Request, RequestHandler } from 'express'
 import type { AppContext, AppFeatures } from '../context.js'
 import { forbidden, unauthenticated } from '../http/errors.js'
-import { impersonationRefuses } from './impersonation.js'
 import { hasScope, missingScope, type Principal, scopeOf, SESSION } from './principal.js'
 import { cookieNames, readSignedCookie } from './cookies.js'
 import { findActiveRefreshToken } from './refresh-tokens.js'
 import { isLive, touchSession } from './sessions.js'
+import { impersonationRefuses, ownBearer } from './session-only.js'
 import { issueAccessCookie } from './sign-in.js'
 import { verifyAccessToken } from './tokens.js'
 
@@ -100,36 +100,6 @@ async function byAuthenticators(req: Request, ctx: AppContext, header: string, a
   }
   throw unauthenticated()
 }
-
-/** The app's own access token looks like a JWT; a bearer of another shape is a layer's (an API key). */
-const JWT_BEARER = /^Bearer\s+(([\w-]+)\.[\w-]+\.[\w-]+)$/i
-
-/** The JOSE header every access token of the app's own carries (jsonwebtoken writes it so). */
-const OWN_HEADER = Buffer.from(JSON.stringify({ alg: 'HS256', typ: 'JWT' })).toString('base64url')
-
-/**
- * A JWT whose header names a type of its own (RFC 9068's `at+jwt`, an access token another part
- * of the app issued as an authorization server) is not the app's sign-in: the layers'
- * authenticators judge it. Any other JWT, well-formed or not, is the kernel's to refuse.
- */
-function foreignJwt(header: string): boolean {
-  if (header === OWN_HEADER) return false
-  try {
-    const typ = (JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { typ?: unknown } | null)?.typ
-    return typeof typ === 'string' && typ.toUpperCase() !== 'JWT'
-  } catch {
-    return false
-  }
-}
-
-/** The app's own access token in an `Authorization: Bearer` header, if that is what it holds. */
-function ownBearer(header: string): string | undefined {
-  const match = JWT_BEARER.exec(header)
-  return match && !foreignJwt(match[2] as string) ? (match[1] as string) : undefined
-}
-
-/** Whether a request's `Authorization` header, if any, is the app's own sign-in (a session's). */
-export const headerIsSession = (header: string | undefined): boolean => header === undefined || ownBearer(header) !== undefined
 
 type Names = ReturnType<typeof cookieNames>
 

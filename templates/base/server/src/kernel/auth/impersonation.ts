@@ -8,31 +8,11 @@ import { events } from '../security/events.js'
 import { findUserById, identityOf, serializeUser, type UserJson } from '../services/users.js'
 import { clearAuthCookies } from './cookies.js'
 import { resumeRefreshFamily, startRefreshFamily } from './refresh-tokens.js'
-import { sessionOnlyRoute } from './session-only.js'
 import { clientOf } from './sessions.js'
 import { setTokenCookies } from './sign-in.js'
 
 /** The longest an admin stays signed in as someone else; never longer than the admin's own session either. */
 export const IMPERSONATION_MAX_SECONDS = 3600
-
-/** The one route an impersonation may call among those only the account's owner may: its own end. */
-const STOP = { method: 'delete', path: '/api/auth/impersonation' }
-
-type Listing = Parameters<typeof sessionOnlyRoute>[0]
-
-/**
- * While an admin is signed in as someone else, no route that changes credentials, sessions,
- * keys or step-up, nor the account's deletion, is the admin's to call: exactly the routes only
- * the app's own sign-in may use (kernel/auth/session-only.ts: /api/auth but `GET /me`,
- * /api/account but the shared ones, and every slice's `sessionOnly` areas, a layer's included),
- * so one list guards both. Step-up itself is refused in kernel/auth/require-confirmed.ts.
- */
-export function impersonationRefuses(features: Listing, req: Request): boolean {
-  const method = req.method === 'HEAD' ? 'get' : req.method.toLowerCase()
-  const path = `${req.baseUrl}${req.path}`.replace(/\/$/, '')
-  if (method === STOP.method && path === STOP.path) return false
-  return sessionOnlyRoute(features, method, path)
-}
 
 /**
  * Starts the admin's session as `target`, alongside the admin's own, which it remembers to return
