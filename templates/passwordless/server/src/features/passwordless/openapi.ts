@@ -5,6 +5,8 @@ import { requestSignInSchema } from './controllers/request-sign-in.js'
 import { verifySignInSchema } from './controllers/verify-sign-in.js'
 
 const tag = 'Sign-in by e-mail'
+// A layer's login step instead of a session (a second factor asked for): its flag, as a login answers it.
+const loginStep = z.record(z.string(), z.literal(true))
 
 /** The passwordless layer's routes. */
 export const routeDocs: RouteDoc[] = [
@@ -16,8 +18,8 @@ export const routeDocs: RouteDoc[] = [
     method: 'post', path: '/api/auth/email-sign-in/verify', tag, summary: 'Sign in with the mailed code or link', body: verifySignInSchema,
     responses: {
       200: {
-        description: 'Signed in (both cookies set), or the next step: `two_factor` (a second factor is asked for), `other_device` (the link was opened elsewhere than in the browser that asked: `/approve` lets that one in)',
-        body: z.union([signedInBody, z.object({ two_factor: z.literal(true) }), z.object({ other_device: z.literal(true) })]),
+        description: 'Signed in (both cookies set); `other_device` when the link was opened elsewhere than in the browser that asked (`/approve` lets that one in); or a login step a layer asks for (a second factor)',
+        body: z.union([signedInBody, z.object({ other_device: z.literal(true) }), loginStep]),
       },
     },
     errors: [429],
@@ -29,7 +31,7 @@ export const routeDocs: RouteDoc[] = [
   {
     method: 'post', path: '/api/auth/email-sign-in/status', tag, summary: 'Poll, from the browser that asked, for a link approved on another device', precognitive: false,
     responses: {
-      200: { description: 'Signed in (both cookies set), or a second factor is asked for', body: z.union([signedInBody, z.object({ two_factor: z.literal(true) })]) },
+      200: { description: 'Signed in (both cookies set), or a login step a layer asks for (a second factor)', body: z.union([signedInBody, loginStep]) },
       202: { description: 'Still waiting', body: z.object({ status: z.literal('pending') }) },
     },
     errors: [422, 429],

@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express'
-import { type AppContext, ipOf, limiterFactory, normaliseEmail, precognitive, rateLimitsOf, type RateLimiters } from '../../kernel/index.js'
+import { type AppContext, ipOf, limiterFactory, normaliseEmail, precognitive, rateLimitsOf } from '../../kernel/index.js'
 import { config } from './config.js'
 import { approveSignInRequest, approveSignInSchema } from './controllers/approve-sign-in.js'
 import { requestSignIn, requestSignInSchema } from './controllers/request-sign-in.js'
@@ -19,7 +19,7 @@ const wrongCode = (_req: Request, res: Response) => res.locals.wrongEmailSignIn 
  * (past the limit no code of the address is looked at, the right one included: the lockout)
  * and, with wrong links, per IP. Live validation answers before any limit counts.
  */
-export function passwordlessRoutes(router: Router, ctx: AppContext, _limits: RateLimiters): void {
+export function passwordlessRoutes(router: Router, ctx: AppContext): void {
   const limiter = limiterFactory(ctx)
   const limits = rateLimitsOf(config, ctx)
   const emailIp = (req: Request) => `${addressOf(req)}|${ipOf(req)}`
@@ -34,6 +34,6 @@ export function passwordlessRoutes(router: Router, ctx: AppContext, _limits: Rat
   ]
   router.post('/email-sign-in', precognitive(requestSignInSchema), ...asking, requestSignIn(ctx))
   router.post('/email-sign-in/verify', precognitive(verifySignInSchema), ...wrongOnes, verifySignIn(ctx))
-  router.post('/email-sign-in/approve', precognitive(approveSignInSchema), ...wrongOnes, approveSignInRequest(ctx))
+  router.post('/email-sign-in/approve', precognitive(approveSignInSchema), ...wrongOnes, approveSignInRequest())
   router.post('/email-sign-in/status', limiter({ name: 'email-sign-in-poll-ip', limit: limits.emailSignInPollPerIp, key: ipOf }), signInStatus(ctx))
 }

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { invalidToken, tokenField, translatorOf, validate, type AppContext } from '../../../kernel/index.js'
+import { invalidToken, tokenField, translatorOf, validate } from '../../../kernel/index.js'
 import { approveSignIn, openLink } from '../services/sign-ins.js'
 import { markWrong } from './fields.js'
 
@@ -11,7 +11,7 @@ export const approveSignInSchema = z.object({ token: tokenField })
  * ("Sign in on the device that asked?"): the link is used up, and the browser that asked signs
  * in on its next poll (controllers/sign-in-status.ts). This device gets no session.
  */
-export function approveSignInRequest(_ctx: AppContext): RequestHandler {
+export function approveSignInRequest(): RequestHandler {
   return async (req, res) => {
     const { token } = validate(approveSignInSchema, req.body)
     const row = await openLink(token)
