@@ -265,7 +265,7 @@ describe('refusals', () => {
     const { code, stderr } = await add(['billing'])
     expect(code).toBe(1)
     expect(stderr).toBe(`error: feature "billing" is invalid: use ${FEATURES.map((feature) => feature.name).join(', ')}\n`)
-    expect(FEATURES.map((feature) => feature.name)).toEqual(['email-verification', 'two-factor', 'passkeys', 'oauth-github', 'oauth-google', 'oauth-oidc', 'teams', 'api-keys'])
+    expect(FEATURES.map((feature) => feature.name)).toEqual(['email-verification', 'two-factor', 'passkeys', 'oauth-github', 'oauth-google', 'oauth-oidc', 'teams', 'api-keys', 'oauth-provider'])
   })
 
   it('--dry-run prints the plan and writes nothing', async () => {
