@@ -21,7 +21,7 @@ export const OPENID_SCOPES = ['openid', 'offline_access', 'email', 'profile'] as
 /** The consent page of the client (the Vue app's), where the provider sends a person. */
 export const consentPageOf = (env: Pick<Env, 'BASE_URL'>, uid: string): string => `${env.BASE_URL}${MOUNT}/authorize?uid=${encodeURIComponent(uid)}`
 
-/** RFC 8414's metadata at the origin: for the issuer's path (`/oauth2`), and without it as the contract names it. */
+/** RFC 8414's metadata at the origin: for the issuer's path (`/oauth2`), and at the origin's own path. */
 export const AUTHORIZATION_SERVER_METADATA = ['/.well-known/oauth-authorization-server', `/.well-known/oauth-authorization-server${MOUNT}`] as const
 
 /** RFC 9728's metadata of the API at the origin: for the resource's path (`/api`), and without it as MCP clients first ask. */
