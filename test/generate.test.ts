@@ -243,7 +243,10 @@ describe('the contract of a generated app', () => {
     })
 
     it.each(VARIANT_IDS)('leaves no trace in %s when off', (id) => {
-      const off = renderProject({ ...variantAnswers(id), [key]: fallback({ userAgent: undefined, gitAvailable: false }) }, 'x', { random: countingRandom() })
+      const env = { userAgent: undefined, gitAvailable: false }
+      // The rows that need this one go off with it (--sso without --teams is no app).
+      const needing = Object.fromEntries(OPTIONS.filter((option) => option.needs?.includes(key)).map((option) => [option.key, option.default(env)]))
+      const off = renderProject({ ...variantAnswers(id), [key]: fallback(env), ...needing }, 'x', { random: countingRandom() })
       for (const path of shipped) expect(off.has(path.replace(/(^|\/)_/g, '$1.').replace(/\.ejs$/, '')), path).toBe(false)
       for (const [path, contents] of withoutRecord(off)) expect(layerMentions(contents.toString('utf8'), path, layer!), path).toEqual([])
       const dependencies = Object.keys(JSON.parse(off.get('package.json')!.toString()).dependencies)
