@@ -249,7 +249,10 @@ describe('the contract of a generated app', () => {
     })
 
     it.each(VARIANT_IDS)('leaves no trace in %s when off', (id) => {
-      const answers = { ...variantAnswers(id), [key]: fallback({ userAgent: undefined, gitAvailable: false }) }
+      const env = { userAgent: undefined, gitAvailable: false }
+      // The rows that need this one go off with it (--sso without --teams is no app).
+      const needing = Object.fromEntries(OPTIONS.filter((option) => option.needs?.includes(key)).map((option) => [option.key, option.default(env)]))
+      const answers = { ...variantAnswers(id), [key]: fallback(env), ...needing }
       const off = renderProject(answers, 'x', { random: countingRandom() })
       for (const path of shipped) expect(off.has(path.replace(/(^|\/)_/g, '$1.').replace(/\.ejs$/, '')), path).toBe(false)
       // A layer that is on and speaks this one's words (row.speaks) may use them in its own files.

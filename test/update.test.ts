@@ -57,11 +57,18 @@ function actions(stdout: string): Record<string, string[]> {
 }
 
 /** The flags that turn a feature on, and off again (`--no-two-factor`, `--oauth none`). */
-function featureFlags(name: string): { on: string[]; off: string[]; layer: boolean } {
+function featureFlags(name: string): { on: string[]; off: string[]; layer: boolean; needs: string[] } {
   const feature = FEATURES.find((known) => known.name === name)!
   const option = OPTIONS.find((row) => row.key === feature.key)!
-  if (feature.value === undefined) return { on: [option.flag], off: [`--no-${option.flag.slice(2)}`], layer: option.layer !== undefined }
-  return { on: [option.flag, feature.value], off: [option.flag, 'none'], layer: true }
+  // A feature that needs others (sso needs teams) is added with them, and goes with them.
+  const needed = (option.needs ?? []).map((key) => OPTIONS.find((row) => row.key === key)!)
+  const needs = needed.map((row) => row.flag.slice(2))
+  if (feature.value === undefined) {
+    const on = [...needed.map((row) => row.flag), option.flag]
+    const off = [...needed, option].map((row) => `--no-${row.flag.slice(2)}`)
+    return { on, off, layer: option.layer !== undefined, needs }
+  }
+  return { on: [option.flag, feature.value], off: [option.flag, 'none'], layer: true, needs }
 }
 
 beforeAll(async () => {
@@ -80,7 +87,7 @@ beforeEach(() => {
 describe('add on an app nobody edited', () => {
   it.each(FEATURES.map((feature) => feature.name))('add %s gives what a fresh generation gives; update without it gives back the same bytes', async (feature) => {
     const flags = featureFlags(feature)
-    const added = await add([feature])
+    const added = await add([...flags.needs, feature])
     expect(added.code, added.stderr).toBe(0)
     expect(actions(added.stdout).conflict).toBeUndefined()
     const fresh = renderProject(answersOf(flags.on), 'app', { random: countingRandom() })
@@ -95,6 +102,13 @@ describe('add on an app nobody edited', () => {
     expect(removed.code, removed.stderr).toBe(0)
     // A feature with a layer takes its files away; one without (e-mail verification) changes base's.
     expect(actions(removed.stdout).deleted !== undefined, removed.stdout).toBe(flags.layer)
+    expectSameFiles(tree(), original)
+  })
+
+  it('refuses a feature without the ones it needs, in one line naming them', async () => {
+    const refused = await add(['sso'])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr.trim()).toBe('error: --sso needs --teams: add --teams, or leave --sso out')
     expectSameFiles(tree(), original)
   })
 
