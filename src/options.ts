@@ -169,7 +169,7 @@ const SETUP_ROWS: readonly OptionRow[] = [
  * A layer not named here comes after these, by folder name, so adding a layer takes its folder
  * alone; naming it here moves it.
  */
-export const LAYER_ORDER: readonly string[] = ['two-factor', 'passkeys', 'oauth', 'teams', 'api-keys', 'oauth-provider', 'sso', 'passwordless', 'captcha']
+export const LAYER_ORDER: readonly string[] = ['two-factor', 'passkeys', 'oauth', 'teams', 'api-keys', 'identity-provider', 'sso', 'passwordless', 'captcha']
 
 /** A layer.ts's default export, checked as far as a value can be: an object row of that layer. */
 function layerRow({ name, exports }: { name: string; exports: unknown }): OptionRow {

@@ -101,7 +101,7 @@ describe('non-interactive runs', () => {
     expect(readFileSync(join(dir.path, 'my shop', '.env'), 'utf8')).toContain('DATABASE_URL=postgres://postgres@127.0.0.1:5432/my_shop\n')
     const pkg = JSON.parse(readFileSync(join(dir.path, 'my shop', 'package.json'), 'utf8'))
     expect(Object.keys(pkg.dependencies)).toEqual(expect.arrayContaining(['pg', 'pg-hstore']))
-    expect(stdout).toMatch(/ --db postgres .* --cookie-name app --two-factor --no-passkeys --oauth none --no-teams --no-api-keys --no-sso --pm npm /)
+    expect(stdout).toMatch(/ --db postgres .* --cookie-name app --two-factor --no-passkeys --oauth none --no-teams --no-api-keys --no-oauth-provider --no-sso --no-passwordless --captcha none --pm npm /)
   })
 
   it('leaves a non-empty target untouched without --force', async () => {
@@ -136,7 +136,7 @@ describe('after generation', () => {
     expect(code).toBe(0)
     expect(stdout).toContain("  cd 'my shop'\n  pnpm install\n  pnpm run dev\n")
     expect(stdout).toContain(
-      "  pnpm dlx create-cookie-auth-app 'my shop' --db sqlite --access-ttl 15m --refresh-ttl 1h --remember-ttl 30d --no-email-verification --cookie-name acme --no-two-factor --no-passkeys --oauth none --no-teams --no-api-keys --no-sso --pm pnpm --no-install --no-git --yes\n",
+      "  pnpm dlx create-cookie-auth-app 'my shop' --db sqlite --access-ttl 15m --refresh-ttl 1h --remember-ttl 30d --no-email-verification --cookie-name acme --no-two-factor --no-passkeys --oauth none --no-teams --no-api-keys --no-oauth-provider --no-sso --no-passwordless --captcha none --pm pnpm --no-install --no-git --yes\n",
     )
   })
 

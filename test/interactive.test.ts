@@ -38,14 +38,16 @@ it('asks every question in order, re-asks a bad answer, and generates what was a
   await t.answer('Sign in with', ['Space', 'Down', 'Down', 'Space', 'Enter'])
   await t.answer('Add teams (shared workspaces with roles and invitations)?', ['y'])
   await t.answer('Offer API keys?', ['y'])
+  await t.answer('Be an OAuth 2.1 / OpenID provider (CLIs, apps, agents)?', ['n'])
   await t.answer('Offer enterprise SSO for teams (SAML, OIDC, SCIM)? (needs --teams)', ['y'])
+  await t.answer('Offer sign-in by e-mailed link or code?', ['y'])
   // A single choice, none first: down once is cap.
   await t.answer('Protect sign-up and sign-in with a CAPTCHA', ['Down', 'Enter'])
   await t.answer('Install dependencies now?', ['n'])
   await t.answer('Initialise a git repository?', ['n'])
   expect(await t.exitCode()).toBe(0)
   expect(t.screen()).toContain(
-    'npx create-cookie-auth-app shop --db mysql --access-ttl 10m --refresh-ttl 2h --remember-ttl 14d --email-verification --cookie-name acme --two-factor --passkeys --oauth github,oidc --teams --api-keys --sso --pm npm --no-install --no-git --yes',
+    'npx create-cookie-auth-app shop --db mysql --access-ttl 10m --refresh-ttl 2h --remember-ttl 14d --email-verification --cookie-name acme --two-factor --passkeys --oauth github,oidc --teams --api-keys --no-oauth-provider --sso --passwordless --captcha cap --pm npm --no-install --no-git --yes',
   )
   expect(readFileSync(join(dir.path, 'shop', '.env'), 'utf8')).toContain('DATABASE_URL=mysql://root@127.0.0.1:3306/shop\n')
 })
@@ -71,21 +73,21 @@ it('asks before replacing a non-empty folder, and No leaves it untouched', async
 })
 
 it('flags given on the command line are not asked again', async () => {
-  terminal = new Terminal(dir.path, ['app', '--db', 'sqlite', '--access-ttl', '5m', '--refresh-ttl', '1h', '--remember-ttl', '1d', '--no-email-verification', '--cookie-name', 'app', '--no-two-factor', '--no-passkeys', '--oauth', 'none', '--no-teams', '--no-api-keys', '--captcha', 'none', '--no-install'])
+  terminal = new Terminal(dir.path, ['app', '--db', 'sqlite', '--access-ttl', '5m', '--refresh-ttl', '1h', '--remember-ttl', '1d', '--no-email-verification', '--cookie-name', 'app', '--no-two-factor', '--no-passkeys', '--oauth', 'none', '--no-teams', '--no-api-keys', '--no-oauth-provider', '--no-sso', '--no-passwordless', '--captcha', 'none', '--no-install'])
   await terminal.answer('Initialise a git repository?', ['n'])
   expect(await terminal.exitCode()).toBe(0)
   expect(terminal.screen()).not.toContain('Database')
 })
 
 it('does not ask for a row whose needed answer was no, and refuses its flag once the prompt said no', async () => {
-  terminal = new Terminal(dir.path, ['app', '--db', 'sqlite', '--access-ttl', '5m', '--refresh-ttl', '1h', '--remember-ttl', '1d', '--no-email-verification', '--cookie-name', 'app', '--no-two-factor', '--no-passkeys', '--oauth', 'none', '--api-keys', '--no-install', '--no-git'])
+  terminal = new Terminal(dir.path, ['app', '--db', 'sqlite', '--access-ttl', '5m', '--refresh-ttl', '1h', '--remember-ttl', '1d', '--no-email-verification', '--cookie-name', 'app', '--no-two-factor', '--no-passkeys', '--oauth', 'none', '--api-keys', '--no-oauth-provider', '--no-passwordless', '--captcha', 'none', '--no-install', '--no-git'])
   await terminal.answer('Add teams (shared workspaces with roles and invitations)?', ['n'])
   expect(await terminal.exitCode()).toBe(0)
   expect(terminal.screen()).not.toContain('enterprise SSO')
   terminal.close()
   rmSync(join(dir.path, '.exit-code'))
 
-  terminal = new Terminal(dir.path, ['other', '--db', 'sqlite', '--access-ttl', '5m', '--refresh-ttl', '1h', '--remember-ttl', '1d', '--no-email-verification', '--cookie-name', 'app', '--no-two-factor', '--no-passkeys', '--oauth', 'none', '--no-api-keys', '--sso', '--no-install', '--no-git'])
+  terminal = new Terminal(dir.path, ['other', '--db', 'sqlite', '--access-ttl', '5m', '--refresh-ttl', '1h', '--remember-ttl', '1d', '--no-email-verification', '--cookie-name', 'app', '--no-two-factor', '--no-passkeys', '--oauth', 'none', '--no-api-keys', '--no-oauth-provider', '--sso', '--no-passwordless', '--captcha', 'none', '--no-install', '--no-git'])
   await terminal.answer('Add teams (shared workspaces with roles and invitations)?', ['n'])
   expect(await terminal.exitCode()).toBe(1)
   expect(terminal.screen()).toContain('--sso needs --teams')

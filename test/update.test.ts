@@ -279,7 +279,7 @@ describe('refusals', () => {
     const { code, stderr } = await add(['billing'])
     expect(code).toBe(1)
     expect(stderr).toBe(`error: feature "billing" is invalid: use ${FEATURES.map((feature) => feature.name).join(', ')}\n`)
-    expect(FEATURES.map((feature) => feature.name)).toEqual(['email-verification', 'two-factor', 'passkeys', 'oauth-github', 'oauth-google', 'oauth-oidc', 'teams', 'api-keys', 'sso'])
+    expect(FEATURES.map((feature) => feature.name)).toEqual(['email-verification', 'two-factor', 'passkeys', 'oauth-github', 'oauth-google', 'oauth-oidc', 'teams', 'api-keys', 'oauth-provider', 'sso', 'passwordless', 'captcha-cap', 'captcha-turnstile', 'captcha-hcaptcha'])
   })
 
   it('--dry-run prints the plan and writes nothing', async () => {
