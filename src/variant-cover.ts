@@ -7,12 +7,12 @@
 export const VARIANT_COVER: readonly string[] = [
   'sqlite',
   'sqlite-custom-verify-2fa-passkeys-oauth-teams-captcha-redis',
-  'mysql-oauth-teams-pwless-provider-redis',
+  'mysql-oauth-teams-provider-pwless-redis',
   'mysql-custom-verify-2fa-passkeys-keys-pwless',
   'postgres-2fa-passkeys-keys-pwless-redis',
   'postgres-custom-verify-oauth-teams-sso-pwless',
-  'sqlite-verify-passkeys-teams-sso-keys-captcha-provider',
-  'sqlite-custom-2fa-oauth-keys-pwless-captcha-provider',
-  'mysql-2fa-teams-sso-keys-captcha-provider-redis',
-  'postgres-custom-passkeys-teams-keys-captcha-provider',
+  'sqlite-verify-passkeys-teams-sso-keys-provider-captcha',
+  'sqlite-custom-2fa-oauth-keys-provider-pwless-captcha',
+  'mysql-2fa-teams-sso-keys-provider-captcha-redis',
+  'postgres-custom-passkeys-teams-keys-provider-captcha',
 ]
