@@ -30,7 +30,8 @@ export function selfSigned(commonName: string): { privateKey: KeyObject; private
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 })
   const day = 86_400_000
   const serial = randomBytes(8)
-  serial[0] = serial[0]! & 0x7f
+  // Positive and minimal in DER: the first byte neither 0 nor above 0x7f.
+  serial[0] = (serial[0]! & 0x3f) | 0x40
   const tbs = sequence(
     tlv(0x02, serial),
     SHA256_WITH_RSA,
