@@ -46,8 +46,11 @@ function afterFailures(ctx: AppContext, verify: Verifier): RequestHandler {
   }
 }
 
-/** Base's actions the layer guards: sign-up and the reset mail always, login after failures. */
+/**
+ * The actions the layer guards: base's sign-up and reset mail always, login after failures, and
+ * the e-mail sign-in request of a layer that has one (by its action's name; absent, unasked).
+ */
 export function captchaGates(ctx: AppContext, verify: Verifier): Record<string, RequestHandler> {
   if (envOf(config, ctx.env).CAPTCHA_PROVIDER === 'off') return {}
-  return { register: always(verify), 'forgot-password': always(verify), login: afterFailures(ctx, verify) }
+  return { register: always(verify), 'forgot-password': always(verify), 'email-sign-in': always(verify), login: afterFailures(ctx, verify) }
 }

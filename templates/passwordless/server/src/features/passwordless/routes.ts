@@ -1,5 +1,5 @@
 import type { Request, Response, Router } from 'express'
-import { type AppContext, ipOf, limiterFactory, normaliseEmail, precognitive, rateLimitsOf } from '../../kernel/index.js'
+import { type AppContext, gatesFor, ipOf, limiterFactory, normaliseEmail, precognitive, rateLimitsOf } from '../../kernel/index.js'
 import { config } from './config.js'
 import { approveSignInRequest, approveSignInSchema } from './controllers/approve-sign-in.js'
 import { requestSignIn, requestSignInSchema } from './controllers/request-sign-in.js'
@@ -32,7 +32,8 @@ export function passwordlessRoutes(router: Router, ctx: AppContext): void {
     limiter({ name: 'email-sign-in-code-address', limit: limits.emailSignInCodePerAddress, key: addressOf, failuresOnly: true, failed: wrongCode, skip: (req) => addressOf(req) === '' }),
     limiter({ name: 'email-sign-in-wrong-ip', limit: limits.emailSignInWrongPerIp, key: ipOf, failuresOnly: true, failed: wrong }),
   ]
-  router.post('/email-sign-in', precognitive(requestSignInSchema), ...asking, requestSignIn(ctx))
+  // A layer that guards actions (a CAPTCHA) asks this one by its name; none: an empty list.
+  router.post('/email-sign-in', precognitive(requestSignInSchema), ...asking, ...gatesFor(ctx, 'email-sign-in'), requestSignIn(ctx))
   router.post('/email-sign-in/verify', precognitive(verifySignInSchema), ...wrongOnes, verifySignIn(ctx))
   router.post('/email-sign-in/approve', precognitive(approveSignInSchema), ...wrongOnes, approveSignInRequest())
   router.post('/email-sign-in/status', limiter({ name: 'email-sign-in-poll-ip', limit: limits.emailSignInPollPerIp, key: ipOf }), signInStatus(ctx))
