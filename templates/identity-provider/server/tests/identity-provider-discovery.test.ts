@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProviderApp, type ProviderApp } from './helpers/oauth-provider.js'
 import { useTestApps } from './helpers/test-app.js'
+import { envOf } from '../src/kernel/index.js'
+import { config } from '../src/features/identity-provider/config.js'
 import { SigningKey } from '../src/features/identity-provider/models/signing-key.js'
+import { rotateSigningKeys } from '../src/features/identity-provider/services/signing-keys.js'
 
 const t = useTestApps()
 
@@ -65,5 +68,20 @@ describe('the provider is found by discovery, and publishes its keys', () => {
     const res = await fetch(`${app.issuer}/.well-known/openid-configuration`)
     expect(res.headers.get('x-frame-options')).toBe('DENY')
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+  })
+
+  it('rotation (oauth-provider:rotate-keys): new keys sign from the next start, the old ones stay published', async () => {
+    const kids = async (base: ProviderApp) => ((await (await fetch(`${base.issuer}/jwks`)).json()) as { keys: Array<{ kid: string }> }).keys.map((key) => key.kid)
+    const before = await kids(app)
+    expect(await rotateSigningKeys(envOf(config, app.ctx.env).ENCRYPTION_KEY)).toMatch(/Restart every instance/)
+    const restarted = await startProviderApp(t)
+    try {
+      const after = await kids(restarted)
+      expect(after).toHaveLength(4)
+      expect(after.slice(2).sort()).toEqual([...before].sort())
+      expect(after.slice(0, 2).some((kid) => before.includes(kid))).toBe(false)
+    } finally {
+      await restarted.close()
+    }
   })
 })
