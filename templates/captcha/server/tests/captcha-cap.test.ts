@@ -14,7 +14,7 @@ describe.each([
 ])('Cap, its challenges and tokens kept in %s', (_where, redis) => {
   describe.skipIf(redis && !redisUrl)(redis ? `with Redis${redisLabel}` : 'without Redis', () => {
     it('hands out a challenge by GET and by POST, at the difficulty CAPTCHA_DIFFICULTY and CAPTCHA_CHALLENGE_COUNT set', async () => {
-      const { app } = await t.build({ redis, env: EASY_CAP })
+      const { app } = await t.build({ auth: { requireEmailVerification: false }, redis, env: EASY_CAP })
       for (const method of ['get', 'post'] as const) {
         const res = await supertest(app)[method]('/api/captcha/challenge').expect(200)
         expect(res.body).toEqual({ challenge: { c: 3, s: 32, d: 1 }, token: expect.stringMatching(/^[0-9a-f]{50}$/), expires: expect.any(Number) })
@@ -24,7 +24,7 @@ describe.each([
     })
 
     it('trades a solved challenge for a token once; a wrong solution, or the same one again, is a 422', async () => {
-      const { app } = await t.build({ redis, env: EASY_CAP })
+      const { app } = await t.build({ auth: { requireEmailVerification: false }, redis, env: EASY_CAP })
       const { body: challenge } = await supertest(app).post('/api/captcha/challenge').expect(200)
       const solutions = solve(challenge.token, challenge.challenge)
       const wrong = await supertest(app).post('/api/captcha/redeem').send({ token: challenge.token, solutions: solutions.map((n) => n + 1) })
@@ -45,7 +45,7 @@ describe.each([
     })
 
     it('a token passes one request: sent again it is refused', async () => {
-      const { app } = await t.build({ redis, env: EASY_CAP })
+      const { app } = await t.build({ auth: { requireEmailVerification: false }, redis, env: EASY_CAP })
       const captcha = await capToken(app)
       const first = await supertest(app).post('/api/auth/register').send({ name: 'Ada', email: uniqueEmail(), password: 'a long new password 1', captcha })
       expect(first.status).toBe(201)
@@ -55,7 +55,7 @@ describe.each([
     })
 
     it('keeps nothing a client holds: challenges and tokens are stored under their SHA-256', async () => {
-      const { app, ctx } = await t.build({ redis, env: EASY_CAP })
+      const { app, ctx } = await t.build({ auth: { requireEmailVerification: false }, redis, env: EASY_CAP })
       const { body: challenge } = await supertest(app).post('/api/captcha/challenge').expect(200)
       const { body: redeemed } = await supertest(app).post('/api/captcha/redeem').send({ token: challenge.token, solutions: solve(challenge.token, challenge.challenge) }).expect(200)
       const [id, secret] = (redeemed.token as string).split(':')
@@ -69,7 +69,7 @@ describe.each([
     })
 
     it('limits challenges and redemptions per IP (RATE_LIMIT_CAPTCHA_PER_IP)', async () => {
-      const { app } = await t.build({ redis, env: EASY_CAP, rateLimits: { captchaPerIp: { limit: 2, windowMs: minute } } })
+      const { app } = await t.build({ auth: { requireEmailVerification: false }, redis, env: EASY_CAP, rateLimits: { captchaPerIp: { limit: 2, windowMs: minute } } })
       await supertest(app).get('/api/captcha/challenge').expect(200)
       await supertest(app).post('/api/captcha/challenge').expect(200)
       const limited = await supertest(app).post('/api/captcha/redeem').send({ token: 'x', solutions: [1] })

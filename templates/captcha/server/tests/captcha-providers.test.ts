@@ -18,12 +18,12 @@ describe.each(['turnstile', 'hcaptcha'])('%s', (provider) => {
   const env = (url: string) => ({ CAPTCHA_PROVIDER: provider, CAPTCHA_SITE_KEY: 'site-key', CAPTCHA_SECRET: 'the-secret', CAPTCHA_VERIFY_URL: url })
 
   it('tells the client its site key', async () => {
-    const { app } = await t.build({ env: env(standIn.url) })
+    const { app } = await t.build({ auth: { requireEmailVerification: false }, env: env(standIn.url) })
     expect((await supertest(app).get('/api/captcha').expect(200)).body).toEqual({ provider, siteKey: 'site-key' })
   })
 
   it('siteverify says yes: the request goes through, and it was asked with the secret, the answer and the IP', async () => {
-    const { app } = await t.build({ env: env(standIn.url) })
+    const { app } = await t.build({ auth: { requireEmailVerification: false }, env: env(standIn.url) })
     standIn.answer = true
     const res = await supertest(app).post('/api/auth/register').send({ ...person(), captcha: 'answer-yes' })
     expect(res.status).toBe(201)
@@ -34,7 +34,7 @@ describe.each(['turnstile', 'hcaptcha'])('%s', (provider) => {
   })
 
   it('siteverify says no: 422 errors.captcha', async () => {
-    const { app } = await t.build({ env: env(standIn.url) })
+    const { app } = await t.build({ auth: { requireEmailVerification: false }, env: env(standIn.url) })
     standIn.answer = false
     const user = await makeUser()
     const res = await supertest(app).post('/api/auth/forgot-password').send({ email: user.email, captcha: 'answer-no' })
@@ -44,13 +44,13 @@ describe.each(['turnstile', 'hcaptcha'])('%s', (provider) => {
   })
 
   it('siteverify cannot be reached: 503, failing closed with a message that says so', async () => {
-    const { app } = await t.build({ env: env(await deadUrl()) })
+    const { app } = await t.build({ auth: { requireEmailVerification: false }, env: env(await deadUrl()) })
     const res = await supertest(app).post('/api/auth/register').send({ ...person(), captcha: 'answer' })
     expect(res.status).toBe(503)
     expect(res.body.message).toBe('The CAPTCHA service cannot be reached right now, so this cannot be checked. Please try again in a few minutes.')
   })
 
   it('refuses to start without its keys', async () => {
-    await expect(t.build({ env: { CAPTCHA_PROVIDER: provider } })).rejects.toThrow(/CAPTCHA_SECRET/)
+    await expect(t.build({ auth: { requireEmailVerification: false }, env: { CAPTCHA_PROVIDER: provider } })).rejects.toThrow(/CAPTCHA_SECRET/)
   })
 })

@@ -33,6 +33,8 @@ export async function teamActivityPage(teamId: number, page: number, size: numbe
       device: deviceOf(own ? row.userAgent : null),
       createdAt: row.createdAt.toISOString(),
       current: own && viewer.sessionId !== undefined && row.sessionId === viewer.sessionId,
+      // In the account activity's shape: an admin signed in as the actor is named, as there.
+      impersonatorId: row.impersonatorId,
     }
   })
   return paginated(events, count, page, size, `/api/teams/${teamId}/activity`)
