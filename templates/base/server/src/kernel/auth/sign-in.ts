@@ -36,8 +36,7 @@ export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthId
  * account is refused here, whichever way it came (kernel/security/suspension.ts).
  */
 export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password', factor = method): Promise<string> {
-  await refuseSuspended(identity.id, requestLocale(req))
-  await refuseBarredSignIn(ctx, identity, factor)
+  await refuseSignIn(req, ctx, identity, factor)
   // Parsed once: the new-device check and both events read the same device and network.
   const origin = originOf(clientOf(req))
   const [refresh, newDevice] = await Promise.all([
@@ -58,13 +57,27 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
  * refused before any step: a second factor would only lead to signIn's refusal.
  */
 export async function loginStepAnswer(req: Request, res: Response, ctx: AppContext, user: SignInUser, remember: boolean, factor: string): Promise<LoginStepAnswer | undefined> {
-  await refuseSuspended(user.identity.id, requestLocale(req))
-  await refuseBarredSignIn(ctx, user.identity, factor)
+  await refuseSignIn(req, ctx, user.identity, factor)
   for (const feature of ctx.features) {
     const answer = await feature.loginStep?.(req, res, ctx, user, remember, factor)
     if (answer) return answer
   }
   return undefined
+}
+
+/**
+ * The requests whose account and way in passed the refusals below: a login asks them before its
+ * steps, and the sign-in that follows in the same request need not ask the database again.
+ */
+const cleared = new WeakMap<Request, string>()
+
+/** A suspension, then the layers' refusals of this way in; once per request, account and way in. */
+async function refuseSignIn(req: Request, ctx: AppContext, identity: AuthIdentity, factor: string): Promise<void> {
+  const key = `${identity.id}|${factor}`
+  if (cleared.get(req) === key) return
+  await refuseSuspended(identity.id, requestLocale(req))
+  await refuseBarredSignIn(ctx, identity, factor)
+  cleared.set(req, key)
 }
 
 /**

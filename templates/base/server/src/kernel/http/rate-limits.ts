@@ -13,9 +13,9 @@ import type { RateLimiters } from './rate-limiters.js'
 
 export type { RateLimiters } from './rate-limiters.js'
 
-const emailOf = (req: Request) => {
+/** The submitted `email` as a limit's key: the address in its one form, so every spelling of it counts together. */
+export const emailKeyOf = (req: Request): string => {
   const email = (req.body as { email?: unknown } | undefined)?.email
-  // The address in its one form, so every spelling of it counts together.
   return typeof email === 'string' ? (normaliseEmail(email) ?? email).slice(0, 255) : ''
 }
 /**
@@ -30,7 +30,8 @@ export function ipOf(req: Request): string {
   if (key === undefined) ipKeys.set(ip, (key = ipKeyGenerator(ip)))
   return key
 }
-const emailIpOf = (req: Request) => `${emailOf(req)}|${ipOf(req)}`
+/** The submitted address from this client, as a limit's key. */
+export const emailIpKeyOf = (req: Request): string => `${emailKeyOf(req)}|${ipOf(req)}`
 const userOf = (req: Request) => String(req.auth?.id ?? 'none')
 const sessionOf = (req: Request) => `${userOf(req)}|${req.sessionId ?? 'none'}`
 
@@ -133,13 +134,13 @@ export function createRateLimiters(ctx: AppContext): RateLimiters {
   const settings = ctx.rateLimits
   const limiter = limiterFactory(ctx)
 
-  const loginPerEmailIp = limiter({ name: 'login-email-ip', limit: settings.loginPerEmailIp, key: emailIpOf })
+  const loginPerEmailIp = limiter({ name: 'login-email-ip', limit: settings.loginPerEmailIp, key: emailIpKeyOf })
   // Routes that mail an address: per client, and per address from that client over a minute and
   // an hour. Counting per address alone let anyone keep its owner's own requests at 429.
   const mailing = (name: string, perIp: Limit, perEmailIp: Limit, perEmailIpHourly: Limit) => [
     limiter({ name: `${name}-ip`, limit: perIp, key: ipOf }),
-    limiter({ name: `${name}-email-ip`, limit: perEmailIp, key: emailIpOf }),
-    limiter({ name: `${name}-email-ip-hour`, limit: perEmailIpHourly, key: emailIpOf }),
+    limiter({ name: `${name}-email-ip`, limit: perEmailIp, key: emailIpKeyOf }),
+    limiter({ name: `${name}-email-ip-hour`, limit: perEmailIpHourly, key: emailIpKeyOf }),
   ]
   return {
     login: [limiter({ name: 'login-ip', limit: settings.loginPerIp, key: ipOf, failuresOnly: true }), loginPerEmailIp],
@@ -156,7 +157,7 @@ export function createRateLimiters(ctx: AppContext): RateLimiters {
       limiter({ name: 'account-write', limit: settings.accountWritesPerUser, key: userOf, skip: (req) => req.method === 'GET' || req.method === 'HEAD' || req.get('Precognition') === 'true' }),
     ],
     clearLoginFailures: async (req) => {
-      await loginPerEmailIp.resetKey(emailIpOf(req))
+      await loginPerEmailIp.resetKey(emailIpKeyOf(req))
     },
   }
 }

@@ -47,8 +47,8 @@ export interface CredentialEventOptions {
   transaction?: Transaction
   /**
    * The admin signed in as the user when it happened (impersonation): default, the request's.
-   * Its rows and webhooks name that admin, and it mails no notice: the user had the one notice
-   * that an admin signed in as them.
+   * Its rows and webhooks name that admin. An event of a request made during an impersonation
+   * mails no notice: the user had the one notice, of its start (which names the admin here).
    */
   impersonatorId?: number
 }

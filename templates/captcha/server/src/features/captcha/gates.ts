@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express'
 import type { Options, Store } from 'express-rate-limit'
-import { envOf, fieldError, ipOf, limitStore, normaliseEmail, rateLimitsOf, type AppContext } from '../../kernel/index.js'
+import { emailKeyOf, envOf, fieldError, ipOf, limitStore, rateLimitsOf, type AppContext } from '../../kernel/index.js'
 import { config } from './config.js'
 import type { Verifier } from './services/verifier.js'
 
@@ -33,8 +33,7 @@ function afterFailures(ctx: AppContext, verify: Verifier): RequestHandler {
   // The store's window, as the kernel's own counters are set up (kernel/http/rate-limits.ts).
   void store.init?.({ windowMs } as Options)
   return async (req, res, next) => {
-    const email = (req.body as { email?: unknown } | undefined)?.email
-    const addressKey = `email:${typeof email === 'string' ? (normaliseEmail(email) ?? email).slice(0, 255) : ''}`
+    const addressKey = `email:${emailKeyOf(req)}`
     const ipKey = `ip:${ipOf(req)}`
     const [address, ip] = await Promise.all([store.increment(addressKey), store.increment(ipKey)])
     if (address.totalHits > limit || ip.totalHits > limit) await check(req, verify)

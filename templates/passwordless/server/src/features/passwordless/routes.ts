@@ -1,15 +1,11 @@
 import type { Request, Response, Router } from 'express'
-import { type AppContext, gatesFor, ipOf, limiterFactory, normaliseEmail, precognitive, rateLimitsOf } from '../../kernel/index.js'
+import { type AppContext, emailIpKeyOf, emailKeyOf, gatesFor, ipOf, limiterFactory, precognitive, rateLimitsOf } from '../../kernel/index.js'
 import { config } from './config.js'
 import { approveSignInRequest, approveSignInSchema } from './controllers/approve-sign-in.js'
 import { requestSignIn, requestSignInSchema } from './controllers/request-sign-in.js'
 import { signInStatus } from './controllers/sign-in-status.js'
 import { verifySignIn, verifySignInSchema } from './controllers/verify-sign-in.js'
 
-const addressOf = (req: Request) => {
-  const email = (req.body as { email?: unknown } | undefined)?.email
-  return typeof email === 'string' ? (normaliseEmail(email) ?? email).slice(0, 255) : ''
-}
 const wrong = (_req: Request, res: Response) => res.locals.wrongEmailSignIn !== undefined
 const wrongCode = (_req: Request, res: Response) => res.locals.wrongEmailSignIn === 'code'
 
@@ -22,14 +18,13 @@ const wrongCode = (_req: Request, res: Response) => res.locals.wrongEmailSignIn 
 export function passwordlessRoutes(router: Router, ctx: AppContext): void {
   const limiter = limiterFactory(ctx)
   const limits = rateLimitsOf(config, ctx)
-  const emailIp = (req: Request) => `${addressOf(req)}|${ipOf(req)}`
   const asking = [
     limiter({ name: 'email-sign-in-ip', limit: limits.emailSignInPerIp, key: ipOf }),
-    limiter({ name: 'email-sign-in-email-ip', limit: limits.emailSignInPerEmailIp, key: emailIp }),
-    limiter({ name: 'email-sign-in-email-ip-hour', limit: limits.emailSignInPerEmailIpHourly, key: emailIp }),
+    limiter({ name: 'email-sign-in-email-ip', limit: limits.emailSignInPerEmailIp, key: emailIpKeyOf }),
+    limiter({ name: 'email-sign-in-email-ip-hour', limit: limits.emailSignInPerEmailIpHourly, key: emailIpKeyOf }),
   ]
   const wrongOnes = [
-    limiter({ name: 'email-sign-in-code-address', limit: limits.emailSignInCodePerAddress, key: addressOf, failuresOnly: true, failed: wrongCode, skip: (req) => addressOf(req) === '' }),
+    limiter({ name: 'email-sign-in-code-address', limit: limits.emailSignInCodePerAddress, key: emailKeyOf, failuresOnly: true, failed: wrongCode, skip: (req) => emailKeyOf(req) === '' }),
     limiter({ name: 'email-sign-in-wrong-ip', limit: limits.emailSignInWrongPerIp, key: ipOf, failuresOnly: true, failed: wrong }),
   ]
   // A layer that guards actions (a CAPTCHA) asks this one by its name; none: an empty list.
