@@ -13,6 +13,13 @@ import { createUser } from '../../server/src/kernel/services/users.js'
 import { freePort } from '../../server/tests/helpers/processes.js'
 import { projectRoot } from './paths'
 
+/**
+ * What a layer sets for every browser test but its own (`e2e/support/env/<layer>.ts`): the CAPTCHA
+ * layer turns its challenge off, as a person would not meet one on every page of the other flows;
+ * its own browser test turns it back on through `env`.
+ */
+const layerEnv: Record<string, string> = Object.assign({}, ...Object.values(import.meta.glob<Record<string, string>>('./env/*.ts', { eager: true, import: 'env' })))
+
 export interface SeedUser {
   name: string
   email: string
@@ -105,6 +112,7 @@ export async function startAppServer(options: { smtpUrl?: string; users: SeedUse
     TRUST_PROXY: '',
     // The browser tests reach nothing outside this machine.
     PWNED_PASSWORDS: 'off',
+    ...layerEnv,
     ...options.env,
   }
 

@@ -78,7 +78,8 @@ describe('migrations and start', () => {
       await server.drop(name)
       await server.close()
     }
-  })
+    // Two migrate processes, each compiling the app with tsx: seconds apiece on a busy machine.
+  }, 60_000)
 
   it.each([
     ['without SMTP_URL', {}],

@@ -1,6 +1,6 @@
 import { enableAutoUnmount, type VueWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
-import { fakeTeamsApi } from './support/fake-teams'
+import { fakeTeamsApi, ownHeadings } from './support/fake-teams'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, user } from './support/mount-app'
 
@@ -35,7 +35,7 @@ describe('a team’s page, as a member', () => {
     const { wrapper } = await openTeam()
     expect(wrapper.find('h1').text()).toBe('Acme')
     expect(wrapper.find('h1 + .badge').text()).toBe('Member')
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Members', 'Leave the team'])
+    expect(ownHeadings(wrapper)).toEqual(['Members', 'Leave the team'])
     // Roles as words: no selects, no name form, no invite form, no row actions.
     expect(wrapper.findAll('main select.role-select')).toHaveLength(0)
     expect(wrapper.findAll('tbody .badge:not(.badge--soft)').map((b) => b.text())).toEqual(['Member', 'Admin', 'Member', 'Owner'])
@@ -68,7 +68,7 @@ describe('a team’s page, as an admin', () => {
 
   it('manages members and invitations but never touches an owner, transfers or deletes', async () => {
     const { wrapper } = await openTeam()
-    expect(wrapper.findAll('h2').map((h) => h.text())).toEqual(['Team name', 'Members', 'Invitations', 'Activity', 'Leave the team'])
+    expect(ownHeadings(wrapper)).toEqual(['Team name', 'Members', 'Invitations', 'Activity', 'Leave the team'])
     const select = wrapper.find('select[aria-label="Role of Cy Member"]')
     expect(select.findAll('option').map((o) => o.text())).toEqual(['Admin', 'Member'])
     expect(wrapper.find('select[aria-label="Role of Olga Owner"]').exists()).toBe(false)

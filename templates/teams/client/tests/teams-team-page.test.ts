@@ -1,7 +1,7 @@
 import { enableAutoUnmount, type DOMWrapper, type VueWrapper } from '@vue/test-utils'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fakeStepUp } from './support/confirm-its-you'
-import { fakeTeamsApi } from './support/fake-teams'
+import { fakeTeamsApi, ownHeadings } from './support/fake-teams'
 import { startServer, type TestServer } from './support/server'
 import { mountApp, user } from './support/mount-app'
 
@@ -26,7 +26,6 @@ const names = (wrapper: VueWrapper) => wrapper.findAll('tbody tr').map((tr) => t
 const button = (within: VueWrapper | DOMWrapper<Element>, name: string) =>
   within.findAll('button').find((b) => (b.attributes('aria-label') ?? b.text()) === name)
 /** The teams layer's own sections: what other layers add to the page (`.team-page__more`) aside. */
-const ownHeadings = (wrapper: VueWrapper) => wrapper.findAll('h2').filter((h) => !h.element.closest('.team-page__more')).map((h) => h.text())
 const openDialog = (wrapper: VueWrapper) => wrapper.findAll<HTMLDialogElement>('dialog').find((d) => d.element.open && d.find('h2').text() !== 'Confirm it’s you')
 const confirmDialog = (wrapper: VueWrapper) => wrapper.findAll<HTMLDialogElement>('dialog').find((d) => d.element.open && d.find('h2').text() === 'Confirm it’s you')
 

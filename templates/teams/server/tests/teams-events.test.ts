@@ -58,7 +58,7 @@ describe('GET /api/teams/:id/activity', () => {
     expect(res.body.data).toMatchObject({ current_page: 1, per_page: 10, total: 3, path: `/api/teams/${teamId}/activity` })
     expect(res.body.data.data.map((event: { type: string }) => event.type)).toEqual(['member_removed', 'member_role_changed', 'team_created'])
     // The removed member's row: none of the remover's address, device or session.
-    expect(res.body.data.data[0]).toEqual({ id: expect.any(Number), type: 'member_removed', ip: null, device: 'Unknown device', createdAt: expect.any(String), current: false })
+    expect(res.body.data.data[0]).toEqual({ id: expect.any(Number), type: 'member_removed', ip: null, device: 'Unknown device', createdAt: expect.any(String), current: false, impersonatorId: null })
   })
 
   it('the app\'s admin sees them in the user\'s activity', async () => {

@@ -1,5 +1,6 @@
 import type { Team, TeamActivity, TeamInvitation, TeamMember, TeamRole, TeamSummary } from '@/features/teams/lib/teams'
 import type { Paginated } from '@/types'
+import type { VueWrapper } from '@vue/test-utils'
 import type { Received, Reply, TestServer } from './server'
 
 interface FakeTeam {
@@ -182,3 +183,6 @@ export function fakeTeamsApi(server: TestServer, options: { role?: TeamRole; mem
     },
   }
 }
+
+/** The team page's own headings: not those of the sections other layers add (`team-section.vue`). */
+export const ownHeadings = (wrapper: VueWrapper) => wrapper.findAll('h2').filter((h) => !h.element.closest('.team-page__more')).map((h) => h.text())

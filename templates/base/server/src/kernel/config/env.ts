@@ -71,12 +71,9 @@ const PLACEHOLDER = /change[-_ ]?me|placeholder/i
 /** What env parsing reads of the feature layers: their variables and secrets. */
 export type ConfiguredFeatures = readonly { config?: FeatureConfig }[]
 
-/** Every secret the app requires: base's and the feature layers'. */
+/** Every secret the app requires: base's and the feature layers', each once (two layers may share one). */
 export const secretNames = (features: ConfiguredFeatures): string[] => [
-  'JWT_ACCESS_SECRET',
-  'JWT_REFRESH_SECRET',
-  'COOKIE_SECRET',
-  ...features.flatMap((feature) => feature.config?.secrets ?? []),
+  ...new Set(['JWT_ACCESS_SECRET', 'JWT_REFRESH_SECRET', 'COOKIE_SECRET', ...features.flatMap((feature) => feature.config?.secrets ?? [])]),
 ]
 
 /** Reads `.env` from the project root (real environment variables win) and validates it. */

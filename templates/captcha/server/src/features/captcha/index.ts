@@ -19,8 +19,8 @@ const capOf = (ctx: AppContext) => {
 
 /** Where each provider's widget loads from and talks to, for the pages' Content-Security-Policy. */
 const SOURCES = {
-  // Cap's widget solves in Web Workers made from a blob: URL.
-  cap: { workerSrc: ["'self'", 'blob:'] },
+  // Cap's widget solves in Web Workers made from a blob: URL, with a WebAssembly module it compiles.
+  cap: { workerSrc: ["'self'", 'blob:'], scriptSrc: ["'wasm-unsafe-eval'"] },
   turnstile: { scriptSrc: ['https://challenges.cloudflare.com'], frameSrc: ['https://challenges.cloudflare.com'] },
   hcaptcha: {
     scriptSrc: ['https://hcaptcha.com', 'https://*.hcaptcha.com'],
