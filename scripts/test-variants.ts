@@ -1,6 +1,7 @@
 /**
- * Generates the variants (src/variants.ts: a pairwise-covering set, with --release the 3-wise
- * set test:release runs, or with --all every combination) into a temporary folder outside the
+ * Generates the variants (src/variants.ts: CI's set, every value of every option in one of three
+ * variants; with --pairwise the pairwise-covering set, with --release the 3-wise set test:release
+ * runs, or with --all every combination) into a temporary folder outside the
  * repo, links them all to one shared install,
  * and, but with --all, skips what an earlier variant of the run proved (`skipRepeats` below),
  * and runs each variant's own typecheck, tests and build, then starts it as a user would
@@ -17,7 +18,7 @@
  * the newest Node LTS (scripts/lib/toolchains.ts), the others on the machine's Node; every
  * package manager and Node line installs the default app in `npm run test:install -- --all`.
  *
- *   npm run test:variants [-- --release | --all] [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
+ *   npm run test:variants [-- --pairwise | --release | --all] [-- --only sqlite,mysql] [-- --steps typecheck,test] [-- --keep]
  */
 import { createHash, randomBytes } from 'node:crypto'
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
@@ -25,7 +26,7 @@ import { tmpdir } from 'node:os'
 import { basename, delimiter, join, relative } from 'node:path'
 import { parseArgs } from 'node:util'
 import { execa } from 'execa'
-import { ALL_VARIANT_IDS, RELEASE_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
+import { ALL_VARIANT_IDS, CI_VARIANT_IDS, RELEASE_VARIANT_IDS, VARIANT_IDS, type Variant, variant, variantAnswers } from '../src/variants.js'
 import { appEnv } from './lib/app-env.js'
 import { appEngines, checkAllowScripts, checkEngines } from './lib/install-checks.js'
 import { MANAGERS, NEWEST_NODE, PROVEN_NODE_MAJORS, toolchain } from './lib/toolchains.js'
@@ -51,14 +52,23 @@ const { values } = parseArgs({
     only: { type: 'string' },
     steps: { type: 'string' },
     keep: { type: 'boolean', default: false },
+    pairwise: { type: 'boolean', default: false },
     release: { type: 'boolean', default: false },
     all: { type: 'boolean', default: false },
   },
 })
-if (values.release && values.all) throw new Error('--release or --all, not both')
-const variants = values.only ? values.only.split(',') : values.all ? ALL_VARIANT_IDS : values.release ? RELEASE_VARIANT_IDS : VARIANT_IDS
+if ([values.pairwise, values.release, values.all].filter(Boolean).length > 1) throw new Error('one of --pairwise, --release and --all')
+const variants = values.only
+  ? values.only.split(',')
+  : values.all
+    ? ALL_VARIANT_IDS
+    : values.release
+      ? RELEASE_VARIANT_IDS
+      : values.pairwise
+        ? VARIANT_IDS
+        : CI_VARIANT_IDS
 /**
- * CI's run (the pairwise set) skips what an earlier variant of the run already proved, to stay
+ * CI's run skips what an earlier variant of the run already proved, to stay
  * within its time: a server test file already run with the same bytes on the same database,
  * unless it reads the layer registry; a client test file already run with every app file it
  * loads the same; and the scale-out step after its first run. `--release` (test:release's 3-wise

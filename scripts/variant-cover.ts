@@ -1,5 +1,6 @@
 /**
- * Proposes the variants `npm test` runs when the options table changes: a greedy pairwise cover
+ * Proposes the variants when the options table changes: CI's set (`npm test` runs its apps), the
+ * fewest variants of the release set holding every value of every dimension; a greedy pairwise cover
  * of the table's dimensions (src/pairwise.ts), beside the committed set (src/variant-cover.ts);
  * and those `npm run test:release` runs: a greedy 3-wise cover grown from the pairwise set,
  * beside the committed one (src/release-cover.ts), with its size and a rough run time.
@@ -9,16 +10,18 @@
  *   npm run variants:cover -- --write --extend   keep the committed variants, add greedy ones
  *   npm run variants:cover -- --write-release    commit the 3-wise cover grown from the pairwise
  *                                                set (the one --write writes, when both are given)
+ *   npm run variants:cover -- --write-ci         commit CI's set: the fewest variants of the
+ *                                                committed release set that hold every value
  *
  * --extend keeps the variants' names, and so CI's history and snapshot folders, at the price of a
  * variant or two more than a fresh cover; which is worth more is the maintainer's call.
  */
-import { writeFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
 import { greedyCover, greedyPairwise } from '../src/pairwise.js'
-import { DIMENSIONS, RELEASE_VARIANT_IDS, VARIANT_IDS, uncoveredByVariants, variantOf, variantRow } from '../src/variants.js'
+import { CI_VARIANT_IDS, DIMENSIONS, RELEASE_VARIANT_IDS, VARIANT_IDS, uncoveredByVariants, variantOf, variantRow } from '../src/variants.js'
 
-const { values } = parseArgs({ options: { write: { type: 'boolean' }, extend: { type: 'boolean' }, 'write-release': { type: 'boolean' } } })
+const { values } = parseArgs({ options: { write: { type: 'boolean' }, extend: { type: 'boolean' }, 'write-release': { type: 'boolean' }, 'write-ci': { type: 'boolean' } } })
 const FILE = new URL('../src/variant-cover.ts', import.meta.url)
 const RELEASE_FILE = new URL('../src/release-cover.ts', import.meta.url)
 const sizes = DIMENSIONS.map((dimension) => dimension.length)
@@ -83,14 +86,14 @@ const releaseMissing = uncoveredByVariants(RELEASE_VARIANT_IDS, 3)
 const lacksCi = pairwiseSet.filter((id) => !RELEASE_VARIANT_IDS.includes(id))
 console.log(`\ncommitted release set (src/release-cover.ts): ${RELEASE_VARIANT_IDS.length} variants, ${minutes(RELEASE_VARIANT_IDS)} of test:variants: ${RELEASE_VARIANT_IDS.join(', ')}`)
 if (releaseUnknown.length) console.log(`  not made by the options table: ${releaseUnknown.join(', ')}`)
-if (lacksCi.length) console.log(`  lacks CI's variants: ${lacksCi.join(', ')}`)
+if (lacksCi.length) console.log(`  lacks the pairwise variants: ${lacksCi.join(', ')}`)
 console.log(releaseMissing.length ? `  misses ${releaseMissing.length} triples, the first: ${releaseMissing.slice(0, 5).join(', ')}` : '  covers every triple')
 const releaseStarted = performance.now()
 const release = ids(greedyCover(sizes, 3, pairwiseSet.map((id) => variantRow(id)!)))
 const releaseMs = performance.now() - releaseStarted
 console.log(`greedy 3-wise from the pairwise set: ${release.length} variants in ${releaseMs.toFixed(0)} ms, ${minutes(release)} of test:variants: ${release.join(', ')}`)
 console.log(
-  `  (rough: ${minutes(pairwiseSet)} for CI's ${pairwiseSet.length}; 210 s for the first variant on each database, 120 s for one whose tests are mostly proved, from CI runs on the 2-core machine; test:release's build, unit tests, test:install -- --all and test:update come on top; never measured)`,
+  `  (rough: ${minutes(pairwiseSet)} for the pairwise set's ${pairwiseSet.length}; 210 s for the first variant on each database, 120 s for one whose tests are mostly proved, from CI runs on the 2-core machine; test:release's build, unit tests, test:install -- --all and test:update come on top; never measured)`,
 )
 
 if (values['write-release']) {
@@ -100,7 +103,7 @@ if (values['write-release']) {
     [
       '// Written by `npm run variants:cover -- --write-release` (scripts/variant-cover.ts); checked by',
       '// test/release-cover.test.ts. The variants `npm run test:release` runs: every triple of values',
-      "// of any three dimensions meets in one; CI's set (src/variant-cover.ts) first, in its order.",
+      "// of any three dimensions meets in one; the pairwise set (src/variant-cover.ts) first, in its order.",
       'export const RELEASE_COVER: readonly string[] = [',
       ...release.map((id) => `  '${id}',`),
       ']',
@@ -108,4 +111,38 @@ if (values['write-release']) {
     ].join('\n'),
   )
   console.log(`wrote ${release.length} variants to src/release-cover.ts`)
+}
+
+/**
+ * CI's set: the all-defaults variant and the fewest others of the committed release set that
+ * hold every value with it, tried by size (two more, then three, …; the release set is a few
+ * dozen, so this is a few thousand checks); the first found, in the release set's order.
+ */
+function ciSet(pool: readonly string[]): string[] {
+  const [first, ...rest] = pool
+  const fits = (set: string[]) => uncoveredByVariants(set, 1).length === 0
+  const search = (chosen: string[], from: number, left: number): string[] | undefined => {
+    if (left === 0) return fits(chosen) ? chosen : undefined
+    for (let index = from; index < rest.length; index++) {
+      const found = search([...chosen, rest[index]!], index + 1, left - 1)
+      if (found) return found
+    }
+    return undefined
+  }
+  for (let more = 0; more <= rest.length; more++) {
+    const found = search([first!], 0, more)
+    if (found) return found
+  }
+  throw new Error('the release set does not hold every value')
+}
+const ci = ciSet(RELEASE_VARIANT_IDS)
+const ciMissing = uncoveredByVariants(CI_VARIANT_IDS, 1)
+console.log(`\ncommitted CI set (src/ci-cover.ts): ${CI_VARIANT_IDS.length} variants: ${CI_VARIANT_IDS.join(', ')}`)
+console.log(ciMissing.length ? `  misses ${ciMissing.length} values: ${ciMissing.join(', ')}` : '  holds every value')
+console.log(`fewest of the release set holding every value: ${ci.length}: ${ci.join(', ')}`)
+if (values['write-ci']) {
+  const file = new URL('../src/ci-cover.ts', import.meta.url)
+  const header = readFileSync(file, 'utf8').split('\n').filter((line) => line.startsWith('//'))
+  writeFileSync(file, [...header, 'export const CI_COVER: readonly string[] = [', ...ci.map((id) => `  '${id}',`), ']', ''].join('\n'))
+  console.log(`wrote ${ci.length} variants to src/ci-cover.ts`)
 }

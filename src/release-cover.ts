@@ -1,6 +1,6 @@
 // Written by `npm run variants:cover -- --write-release` (scripts/variant-cover.ts); checked by
 // test/release-cover.test.ts. The variants `npm run test:release` runs: every triple of values
-// of any three dimensions meets in one; CI's set (src/variant-cover.ts) first, in its order.
+// of any three dimensions meets in one; the pairwise set (src/variant-cover.ts) first, in its order.
 export const RELEASE_COVER: readonly string[] = [
   'sqlite',
   'sqlite-custom-verify-2fa-passkeys-oauth-teams-captcha-redis',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { greedyPairwise, uncoveredPairs } from '../src/pairwise.js'
-import { ALL_VARIANT_IDS, DIMENSIONS, VARIANT_IDS, uncoveredByVariants, variantRow } from '../src/variants.js'
+import { ALL_VARIANT_IDS, CI_VARIANT_IDS, DIMENSIONS, RELEASE_VARIANT_IDS, VARIANT_IDS, uncoveredByVariants, variantRow } from '../src/variants.js'
 
 const REPAIR = 'the options table changed: run `npm run variants:cover` and commit what it proposes (-- --write, or -- --write --extend to keep these variants)'
 const SIZES = DIMENSIONS.map((dimension) => dimension.length)
@@ -21,6 +21,24 @@ describe('the committed variants (src/variant-cover.ts)', () => {
 
   it('cover every pair of values of every two dimensions', () => {
     expect(uncoveredByVariants(VARIANT_IDS), REPAIR).toEqual([])
+  })
+})
+
+describe("CI's variants (src/ci-cover.ts)", () => {
+  const repair = 'the options table changed: run `npm run variants:cover -- --write-ci` and commit what it proposes'
+
+  it('start with the all-defaults variant, each once, all from the release set', () => {
+    expect(CI_VARIANT_IDS[0]).toBe(ALL_VARIANT_IDS[0])
+    expect(new Set(CI_VARIANT_IDS).size).toBe(CI_VARIANT_IDS.length)
+    expect(CI_VARIANT_IDS.filter((id) => !RELEASE_VARIANT_IDS.includes(id)), repair).toEqual([])
+  })
+
+  it('hold every value of every dimension', () => {
+    expect(uncoveredByVariants(CI_VARIANT_IDS, 1), repair).toEqual([])
+  })
+
+  it('are no more than the values of the widest dimension, plus one', () => {
+    expect(CI_VARIANT_IDS.length, repair).toBeLessThanOrEqual(Math.max(...SIZES) + 1)
   })
 })
 

@@ -8,7 +8,7 @@
  */
 import { RUN_FLAGS, statedDefault } from '../../src/cli/program.js'
 import { type OptionRow, OPTIONS, isBoolean } from '../../src/options.js'
-import { ALL_VARIANT_IDS, VARIANT_IDS } from '../../src/variants.js'
+import { ALL_VARIANT_IDS, CI_VARIANT_IDS, VARIANT_IDS } from '../../src/variants.js'
 
 /** A region of a Markdown file of the generator: its text sits between `begin` and `end`. */
 export interface Region {
@@ -46,7 +46,8 @@ export function optionsTable(): string {
 }
 
 export function variantList(): string {
-  return `${VARIANT_IDS.map((id) => `\`${id}\``).join(', ')}; with \`--all\` the whole product (${ALL_VARIANT_IDS.length})`
+  const list = (ids: readonly string[]) => ids.map((id) => `\`${id}\``).join(', ')
+  return `CI's ${list(CI_VARIANT_IDS)}; with \`--pairwise\` ${list(VARIANT_IDS)}; with \`--all\` the whole product (${ALL_VARIANT_IDS.length})`
 }
 
 export const REGIONS: readonly Region[] = [
@@ -57,7 +58,7 @@ export const REGIONS: readonly Region[] = [
     end: '\n\n<!-- end of the options table -->',
     render: optionsTable,
   },
-  { name: 'the variants npm test runs', file: 'docs/tests.md', begin: '<!-- variants -->', end: '<!-- /variants -->', render: variantList },
+  { name: 'the variants test:variants runs', file: 'docs/tests.md', begin: '<!-- variants -->', end: '<!-- /variants -->', render: variantList },
 ]
 
 /** The files that hold a region, each once. */
