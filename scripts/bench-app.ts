@@ -11,6 +11,8 @@
  * 49 others; a variant with teams adds the members list of the big team beside them. The contention row runs 16 connections of successful logins and 50 of /me at once.
  * A variant with API keys makes a key through the API (sign in, confirm, POST) and measures /me
  * with it in the same rounds as /me with the access cookie: their req/s and ratio (≥ 0.95).
+ * A variant with passwordless sign-in or Cap adds the e-mail sign-in request's and Cap's
+ * redemption's latencies (scripts/lib/bench-sign-in-rows.ts).
  * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
  */
 import { randomBytes } from 'node:crypto'
@@ -31,6 +33,7 @@ import { createApiKey, killServers, login, startArgs, startServer, stop } from '
 import { buildAndSeed, LOGIN_ACCOUNTS, seededLogins } from './lib/seed-users.js'
 import { BIG_TEAM_MEMBERS, BIG_TEAM_NAME, seedTeams, TEAMS } from './lib/seed-teams.js'
 import { fmt, ms, verdict } from './lib/report.js'
+import { BENCH_CAP_ENV, BENCH_PASSWORDLESS_ENV, signInRows } from './lib/bench-sign-in-rows.js'
 import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
 const { values, positionals } = parseArgs({
@@ -76,6 +79,8 @@ const env: NodeJS.ProcessEnv = {
   // A key's own limit (600 a minute) would answer the throughput rows 429: counting stays in the
   // measure, refusing does not.
   ...(answers.apiKeys ? { RATE_LIMIT_API_KEY: '999999999' } : {}),
+  ...(answers.passwordless ? BENCH_PASSWORDLESS_ENV : {}),
+  ...(answers.captcha === 'cap' ? BENCH_CAP_ENV : {}),
 }
 delete env.npm_config_user_agent
 
@@ -175,6 +180,7 @@ try {
   step(`GET /api/users?${filteredQuery}, each right after a user change`)
   const filteredAfresh = await afterUserChange(base, `/api/users?${filteredQuery}`, accessOnly)
   const teamRows = answers.teams ? await membersRows(base, accessOnly) : { rows: [], runs: [] }
+  const layerRows = await signInRows({ base, dir, passwordless: answers.passwordless, captcha: answers.captcha === 'cap', step })
   const rss = rssMiB(free.pid!)
   // At rest is after the load: bcrypt's threads end 10 s after the last login, and V8 gives back
   // the young generation it grew to 32 MiB under load once the process idles.
@@ -199,6 +205,7 @@ try {
     rowLatency(`GET /api/users?filter[role]=user&filter[verified]=true&sort=-email&page=${deep}, p50`, filteredDeep, 20),
     ['  the same, each right after a user change (total counted afresh), p50', ms(filteredAfresh.p50), `(max ${ms(filteredAfresh.max)}; ${AFRESH} requests)`, ''],
     ...teamRows.rows,
+    ...layerRows,
     ['server RSS right after the load', `${rss.toFixed(0)} MiB`, '', ''],
     ['server RSS at rest, 15 s after the load', `${rssAtRest.toFixed(0)} MiB`, '', verdict(rssAtRest <= 150, '≤ 150 MiB')],
     [

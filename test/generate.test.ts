@@ -9,7 +9,7 @@ import { TEMPLATES_DIR } from '../src/generate/templates/folder.js'
 import { templateFiles } from '../src/generate/templates/pack-writer.js'
 import { LAYER_ROW_FILE } from '../src/layer-files.js'
 import { OPTIONS, fullestAnswer } from '../src/options.js'
-import { VARIANT_IDS, variantAnswers } from '../src/variants.js'
+import { RELEASE_VARIANT_IDS, VARIANT_IDS, variantAnswers } from '../src/variants.js'
 import { listTree, tempDir } from './helpers/cli.js'
 import { layerMentions } from './helpers/layer-names.js'
 import { countingRandom } from './helpers/random.js'
@@ -123,6 +123,15 @@ describe('package.json fragments', () => {
     expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x', pinnedVersions())).toThrow(
       'left-pad has no pinned version in templates/versions.json',
     )
+  })
+
+  it('pins nothing that no variant uses: the shared install of the variant runs is versions.json whole', () => {
+    const used = new Set<string>()
+    for (const id of RELEASE_VARIANT_IDS) {
+      const pkg = JSON.parse(renderProject(variantAnswers(id), 'variant', { random: () => Buffer.alloc(32) }).get('package.json')!.toString()) as Record<string, Record<string, string> | undefined>
+      for (const name of [...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.devDependencies ?? {})]) used.add(name)
+    }
+    expect(Object.keys(pinnedVersions()).filter((name) => !used.has(name))).toEqual([])
   })
 
   it('pins exact versions only', () => {
