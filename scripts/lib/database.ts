@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { execa } from 'execa'
 import mysql from 'mysql2/promise'
 import type { Database } from '../../src/options.js'
@@ -48,9 +49,17 @@ export async function freshPostgresDatabase(name: string): Promise<FreshDatabase
   }
 }
 
+/**
+ * A database name of at most 40 characters: a long variant's id would pass MySQL's 64 and
+ * PostgreSQL's 63, and the app's own tests name their databases after this one plus a suffix.
+ */
+export function databaseName(name: string): string {
+  return name.length <= 40 ? name : `${name.slice(0, 31)}_${createHash('sha256').update(name).digest('hex').slice(0, 8)}`
+}
+
 /** A fresh database on the machine's server for `db`; none for SQLite, whose file each run makes. */
 export async function freshDatabase(db: Database, name: string): Promise<FreshDatabase | undefined> {
-  if (db === 'mysql') return freshMysqlDatabase(name)
-  if (db === 'postgres') return freshPostgresDatabase(name)
+  if (db === 'mysql') return freshMysqlDatabase(databaseName(name))
+  if (db === 'postgres') return freshPostgresDatabase(databaseName(name))
   return undefined
 }
