@@ -1,4 +1,7 @@
 /** The environment of every process the generator's tests, benchmarks and scripts start for a generated app. */
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 
 /** Refuses any traffic but loopback, with an error naming the host (loopback-only.mjs). */
 export const LOOPBACK_ONLY = new URL('./loopback-only.mjs', import.meta.url)
@@ -22,4 +25,17 @@ export function appEnv(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv
     YARN_ENABLE_TELEMETRY: '0',
     NODE_OPTIONS: options,
   }
+}
+
+/**
+ * What the app's layers set for runs that drive its built server through flows not theirs: the
+ * variables of its `e2e/support/env/<layer>.ts`, which its browser tests read too (the CAPTCHA
+ * layer turns its challenge off there, or the scale-out step's logins would meet one).
+ */
+export async function layerRunEnv(dir: string): Promise<Record<string, string>> {
+  const folder = join(dir, 'e2e', 'support', 'env')
+  if (!existsSync(folder)) return {}
+  const files = readdirSync(folder).filter((name) => name.endsWith('.ts')).sort()
+  const modules = await Promise.all(files.map(async (name) => (await import(pathToFileURL(join(folder, name)).href)) as { env: Record<string, string> }))
+  return Object.assign({}, ...modules.map((module) => module.env))
 }

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { execa } from 'execa'
-import { appEnv } from './app-env.js'
+import { appEnv, layerRunEnv } from './app-env.js'
 import { freePort } from './ports.js'
 
 
@@ -124,6 +124,7 @@ export async function runScaleOut(dir: string, env: NodeJS.ProcessEnv): Promise<
     rmSync(mailDir, { recursive: true, force: true })
     const common: NodeJS.ProcessEnv = {
       ...appEnv(env),
+      ...(await layerRunEnv(dir)),
       NODE_ENV: 'production',
       BASE_URL: lb,
       REDIS_URL: env.REDIS_URL || 'redis://127.0.0.1:6379',
