@@ -38,6 +38,13 @@ describe.each([false, true])('login asks for a CAPTCHA only after 3 failures (Re
       expect((await login(app, next.email, PASSWORD, '198.51.100.8')).status).toBe(200)
       expect((await login(app, next.email, PASSWORD, '198.51.100.7', await capToken(app))).status).toBe(200)
     })
+
+    it('for an IP: logins in flight together from one address are not asked, however many', async () => {
+      const { app } = await t.build({ redis, env })
+      const users = await Promise.all(Array.from({ length: 8 }, () => makeUser()))
+      const answers = await Promise.all(users.map((user) => login(app, user.email, PASSWORD, '198.51.100.9')))
+      expect(answers.map((res) => res.status)).toEqual(users.map(() => 200))
+    })
   })
 })
 

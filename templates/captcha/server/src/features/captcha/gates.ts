@@ -23,24 +23,25 @@ const always =
 
 /**
  * Login asks for an answer only once an address, or an IP, has failed `captchaLoginFailures`
- * times within its window. Each attempt counts as a failure before the password is checked (so
- * two racing attempts both count), and a sign-in takes it back: the IP's one, and every failure of
- * the address, as a right password proves its owner is there.
+ * times within its window. An address counts each attempt as a failure before its password is
+ * checked (so racing attempts on one account all count), and a sign-in forgives it, as a right
+ * password proves its owner is there. An IP counts failures once answered: counted before, the
+ * logins in flight together from one office's address asked for a CAPTCHA from the fourth on,
+ * right passwords and all. Racing wrong attempts from one IP across addresses are held by the
+ * IP's login rate limit instead.
  */
 function afterFailures(ctx: AppContext, verify: Verifier): RequestHandler {
   const { limit, windowMs } = rateLimitsOf(config, ctx).captchaLoginFailures
   const store: Store = limitStore(ctx, 'captcha-login-failures')
   // The store's window, as the kernel's own counters are set up (kernel/http/rate-limits.ts).
   void store.init?.({ windowMs } as Options)
+  const count = (work: () => unknown) => void Promise.resolve().then(work).catch((error: unknown) => ctx.logger.warn({ err: error }, 'captcha: login failures not counted'))
   return async (req, res, next) => {
     const addressKey = `email:${emailKeyOf(req)}`
     const ipKey = `ip:${ipOf(req)}`
-    const [address, ip] = await Promise.all([store.increment(addressKey), store.increment(ipKey)])
-    if (address.totalHits > limit || ip.totalHits > limit) await check(req, verify)
-    res.on('finish', () => {
-      if (res.statusCode >= 400) return
-      void Promise.all([store.resetKey(addressKey), store.decrement(ipKey)]).catch((error: unknown) => ctx.logger.warn({ err: error }, 'captcha: login failures not taken back'))
-    })
+    const [address, ip] = await Promise.all([store.increment(addressKey), store.get?.(ipKey)])
+    if (address.totalHits > limit || (ip?.totalHits ?? 0) >= limit) await check(req, verify)
+    res.on('finish', () => count(() => (res.statusCode >= 400 ? store.increment(ipKey) : store.resetKey(addressKey))))
     next()
   }
 }
