@@ -9,8 +9,9 @@
  *   after each `add` (which migrates) the edits are still there and the user signs in over HTTP;
  *   1. `add two-factor`: POST /api/account/two-factor answers a secret;
  *   2. `add passkeys`: a passkey registration starts;
- *   3. `add oauth-github`: with a client in the environment, GET /api/auth/oauth/github redirects
- *      to GitHub's authorize URL;
+ *   3. `add passwordless`: an e-mail sign-in is asked for and mailed; then `add oauth-github`
+ *      (whose released migration meets users.password already optional): with a client in the
+ *      environment, GET /api/auth/oauth/github redirects to GitHub's authorize URL;
  *   4. `add oauth-google` and `add oauth-oidc`: with the app's own development provider
  *      (`oauth:dev-provider`) standing in for Google and for the OpenID provider, each start
  *      redirects to its authorization endpoint;
@@ -307,6 +308,22 @@ try {
   await step('add passkeys (migrates)', () => app.add('passkeys'))
   await step('sign in, start a passkey registration over HTTP', () => app.whileSignedIn(startPasskeyRegistration))
   const passkeyChallenges = await rows('passkey_challenges')
+
+  // Sign-in by e-mail makes users.password optional, which the released oauth-0001 next expects to do.
+  await step('add passwordless (migrates)', () => app.add('passwordless'))
+  await step('sign in, ask for an e-mail sign-in over HTTP: 202 and a mail', () =>
+    app.whileSignedIn(async (_request, base) => {
+      const email = USER.email
+      const ask = await fetch(`${base}/api/auth/email-sign-in`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: base },
+        body: JSON.stringify({ email }),
+      })
+      check(ask.status === 202, `POST /api/auth/email-sign-in answers 202 (${ask.status})`)
+      const mail = await mailHolding(app.dir, `${base}/login/email?token=`)
+      check(mail?.includes(`To: ${email}`) === true, `a mail to ${email} in storage/mail holds a /login/email?token= link`)
+    }),
+  )
 
   await step('add oauth-github (migrates)', () => app.add('oauth-github'))
   // A client at GitHub is all the start needs: the redirect is built here, GitHub is not called.

@@ -56,6 +56,8 @@ export interface AccountSession {
   lastUsedAt: string | null
   expiresAt: string
   remember: boolean
+  /** Only on an admin's session as this user (impersonation): that admin's id. */
+  impersonatorId?: number
 }
 
 /** The kinds of event every app records; feature layers and newer servers add their own. */

@@ -79,6 +79,15 @@ describe('sessions settings: the list', () => {
     expect(work.find('button').text()).toBe('Sign out')
   })
 
+  it("marks an admin's session as this user (impersonation), which can be signed out like any", async () => {
+    sessions[2] = session({ id: 'work', device: 'Chrome on Windows', impersonatorId: 7 })
+    const { wrapper } = await mountSessions()
+    const [mine, phone, work] = items(wrapper)
+    expect(work.find('.badge--danger').text()).toBe('An admin signed in as you')
+    expect(work.find('button').text()).toBe('Sign out')
+    for (const item of [mine, phone]) expect(item.find('.badge--danger').exists()).toBe(false)
+  })
+
   it('signs out one session, then shows the list again', async () => {
     server.on('DELETE', '/api/account/sessions/phone', () => {
       sessions = sessions.filter((s) => s.id !== 'phone')

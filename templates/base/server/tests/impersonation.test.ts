@@ -206,6 +206,37 @@ describe('while impersonating', () => {
   })
 })
 
+describe('what the user and the auditors see', () => {
+  it("the user's sessions list the admin's, marked with its id; ending it ends the impersonation", async () => {
+    const { admin: by, user, cookies } = await impersonating()
+    const own = await login(app, user.email)
+    const listed = await supertest(app).get('/api/account/sessions').set(withCookies(own.cookies))
+    expect(listed.status).toBe(200)
+    const [mine, theirs] = listed.body.data as { id: string; current: boolean; impersonatorId?: number }[]
+    expect(mine).toMatchObject({ current: true })
+    // The user's own sessions keep the documented fields and no more.
+    expect(mine).not.toHaveProperty('impersonatorId')
+    expect(theirs).toMatchObject({ current: false, impersonatorId: by.id })
+
+    await supertest(app).delete(`/api/account/sessions/${theirs!.id}`).set(withCookies(own.cookies)).expect(204)
+    expect((await me(app, cookies)).status).toBe(401)
+  })
+
+  it('the audit export names the impersonator in the meta of what happened meanwhile', async () => {
+    const { admin: by, user, cookies } = await impersonating()
+    await stop(cookies).expect(200)
+    const res = await supertest(app).get('/api/activity/export?format=ndjson').set(withCookies(admin.cookies))
+    expect(res.status).toBe(200)
+    const rows = res.text.trim().split('\n').map((line) => JSON.parse(line) as { userId: number; type: string; meta: { impersonatorId?: number } | null })
+    const theirs = rows.filter((row) => row.userId === user.id)
+    expect(theirs.map((row) => row.type)).toEqual(['impersonation_started', 'impersonation_ended'])
+    for (const row of theirs) expect(row.meta).toMatchObject({ impersonatorId: by.id })
+    expect(Object.keys(theirs[0]!).sort()).toEqual(['createdAt', 'device', 'id', 'ip', 'meta', 'type', 'userId'])
+    // Rows of no impersonation keep their meta as stored.
+    expect(rows.filter((row) => row.type === 'sign_in').every((row) => row.meta?.impersonatorId === undefined)).toBe(true)
+  })
+})
+
 describe('DELETE /api/auth/impersonation', () => {
   it("returns to the admin's own session, and the impersonation session is dead", async () => {
     const { admin: by, own, cookies } = await impersonating()

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { revokeSessionRows } from '../src/kernel/auth/sessions.js'
 import { Role, SecurityEvent, Session, User, WebhookEndpoint } from '../src/kernel/models/index.js'
 import { unconfirm } from './helpers/confirmation.js'
 import { mailTo } from './helpers/mail.js'
@@ -179,6 +180,31 @@ describe('POST /api/users/:id/suspension', () => {
     expect(res.status).toBe(403)
     expect(Object.keys(res.body.errors)).toEqual(['confirm'])
     expect((await tryLogin(user.email)).status).toBe(200)
+  })
+})
+
+describe('a suspension committed while a sign-in is under way', () => {
+  it('ends the session that sign-in was writing: 403 on errors.email, no session left', async () => {
+    const user = await makeUser()
+    const sequelize = User.sequelize!
+    let commit!: () => void
+    const committing = new Promise<void>((resolve) => (commit = resolve))
+    // The admin's change as the security core makes it: the user's row locked first, the sessions
+    // ended, the suspension written; held open while the sign-in passes its first check.
+    const suspension = sequelize.transaction(async (transaction) => {
+      await User.findAll({ attributes: ['id'], where: { id: user.id }, lock: transaction.LOCK.UPDATE, transaction })
+      await revokeSessionRows([user.id], { transaction })
+      await User.update({ suspendedAt: new Date(), suspensionReason: 'Race' }, { where: { id: user.id }, transaction })
+      await committing
+    })
+    const signingIn = tryLogin(user.email).then((res) => res)
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    commit()
+    await suspension
+    const res = await signingIn
+    expect(res.status, JSON.stringify(res.body)).toBe(403)
+    expect(Object.keys(res.body.errors)).toEqual(['email'])
+    expect(await Session.count({ where: { userId: user.id, revokedAt: null } })).toBe(0)
   })
 })
 

@@ -137,9 +137,14 @@ export interface SessionJson {
   lastUsedAt: string
   expiresAt: string
   remember: boolean
+  /** Only on an admin's session as this user (impersonation): that admin's id. */
+  impersonatorId?: number
 }
 
-/** The user's live sessions, the current one first, then the most recently used. */
+/**
+ * The user's live sessions, the current one first, then the most recently used. An admin signed
+ * in as the user shows among them, marked, so the user can see it and end it.
+ */
 export async function listSessions(userId: number, currentId: string | undefined): Promise<SessionJson[]> {
   const rows = await Session.findAll({
     where: { userId, revokedAt: null, expiresAt: { [Op.gt]: new Date() } },
@@ -154,6 +159,7 @@ export async function listSessions(userId: number, currentId: string | undefined
     lastUsedAt: row.lastUsedAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     remember: Boolean(row.remember),
+    ...(row.impersonatorId === null ? {} : { impersonatorId: row.impersonatorId }),
   }))
   return [...json.filter((s) => s.current), ...json.filter((s) => !s.current)]
 }

@@ -5,7 +5,7 @@ import type { AuthIdentity } from '../http/request.js'
 import { originOf, recordCredentialEvent } from '../security/credential-events.js'
 import { events } from '../security/events.js'
 import { isNewDevice } from '../security/new-device.js'
-import { refuseSuspended } from '../security/suspension.js'
+import { refuseSuspended, refuseSuspendedSession } from '../security/suspension.js'
 import { cookieNames, setCookie } from './cookies.js'
 import { startRefreshFamily, type IssuedRefreshToken } from './refresh-tokens.js'
 import { clientOf } from './sessions.js'
@@ -33,7 +33,8 @@ export function setTokenCookies(res: Response, ctx: AppContext, identity: AuthId
  * its notice) when the device and network are new to the account. `method` is what the event
  * records; `factor`, the first factor as the session keeps it (`passkey:<id>`, `provider:<name>`,
  * default the method), so that removing that way to sign in ends this session. A suspended
- * account is refused here, whichever way it came (kernel/security/suspension.ts).
+ * account is refused here, whichever way it came, before and again after its session is written
+ * (kernel/security/suspension.ts).
  */
 export async function signIn(req: Request, res: Response, ctx: AppContext, identity: AuthIdentity, remember: boolean, method = 'password', factor = method): Promise<string> {
   await refuseSignIn(req, ctx, identity, factor)
@@ -44,6 +45,7 @@ export async function signIn(req: Request, res: Response, ctx: AppContext, ident
     isNewDevice(identity.id, origin.device, origin.network),
   ])
   const sessionId = refresh.row.family
+  await refuseSuspendedSession(identity.id, sessionId, requestLocale(req))
   if (newDevice) await recordCredentialEvent(ctx, events.newDevice, identity.id, { origin, sessionId, locale: requestLocale(req) })
   await recordCredentialEvent(ctx, events.signIn, identity.id, { origin, sessionId, meta: { method } })
   await req.guestSession.regenerate()

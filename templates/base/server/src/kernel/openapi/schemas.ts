@@ -64,6 +64,7 @@ export const sessionJson = z.object({
   lastUsedAt: timestamp,
   expiresAt: timestamp,
   remember: z.boolean(),
+  impersonatorId: z.number().int().optional().describe("Only on an admin's session as this user (impersonation): that admin's id."),
 })
 
 export const activityJson = z.object({

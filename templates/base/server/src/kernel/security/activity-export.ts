@@ -9,7 +9,10 @@ export interface ExportedEvent {
   type: string
   ip: string | null
   device: string
-  /** The event's details, as the JSON text stored (null when it has none). */
+  /**
+   * The event's details, as the JSON text stored (null when it has none); with `impersonatorId`
+   * in it when an admin signed in as the user did it. The columns stay the documented seven.
+   */
   meta: string | null
   createdAt: string
 }
@@ -49,7 +52,7 @@ export async function* exportedEventPages(range: ExportRange, lastId: number): A
   let after = 0
   for (;;) {
     const rows = await SecurityEvent.findAll({
-      attributes: ['id', 'userId', 'type', 'ip', 'userAgent', 'meta', 'createdAt'],
+      attributes: ['id', 'userId', 'type', 'ip', 'userAgent', 'meta', 'createdAt', 'impersonatorId'],
       where: { id: { [Op.gt]: after, [Op.lte]: lastId }, ...inRange },
       order: [['id', 'ASC']],
       limit: EXPORT_PAGE_SIZE,
@@ -75,7 +78,7 @@ function exported(rows: SecurityEvent[]): ExportedEvent[] {
     ip: row.ip,
     // As on the activity pages: older rows may hold an agent's free text, so the line is rebuilt from known names.
     device: deviceFor(row.userAgent),
-    meta: row.meta,
+    meta: row.impersonatorId === null ? row.meta : JSON.stringify({ ...(row.meta ? (JSON.parse(row.meta) as object) : {}), impersonatorId: row.impersonatorId }),
     createdAt: row.createdAt.toISOString(),
   }))
 }

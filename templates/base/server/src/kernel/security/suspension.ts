@@ -1,4 +1,5 @@
-import type { Sequelize } from 'sequelize'
+import { Transaction, type Sequelize } from 'sequelize'
+import { revokeSessionRows } from '../auth/sessions.js'
 import { HttpError } from '../http/errors.js'
 import type { Locale } from '../i18n/locales.js'
 import { msg } from '../i18n/translate.js'
@@ -59,9 +60,26 @@ export const inForceSql = (sequelize: Sequelize, now = new Date()): string =>
  */
 export async function refuseSuspended(userId: number, locale: Locale): Promise<void> {
   const row = await User.findByPk(userId, { attributes: ['suspendedAt', 'suspendedUntil', 'suspensionReason'] })
+  if (row && inForce(row)) throw suspendedError(row, locale)
+}
+
+/**
+ * Asked again once a sign-in has written its session: a suspension committed since the first
+ * read would not have ended a session it could not see. This read waits for a credential change
+ * under way on the account (one locks the user's row first: kernel/security/credential-events.ts),
+ * so either that change ended the new session with the others, or this read sees it. Then the
+ * session, whose tokens were never handed out, ends too.
+ */
+export async function refuseSuspendedSession(userId: number, sessionId: string, locale: Locale): Promise<void> {
+  const row = await User.findByPk(userId, { attributes: ['suspendedAt', 'suspendedUntil', 'suspensionReason'], lock: Transaction.LOCK.SHARE })
   if (!row || !inForce(row)) return
-  const message = row.suspendedUntil === null ? 'auth.suspended' : msg('auth.suspendedUntil', { until: formatUntil(row.suspendedUntil, locale) })
-  throw new HttpError(403, message, { email: [message] })
+  await revokeSessionRows([userId], { only: sessionId })
+  throw suspendedError(row, locale)
+}
+
+function suspendedError(row: SuspensionColumns, locale: Locale): HttpError {
+  const message = row.suspendedUntil === null ? 'auth.suspended' : msg('auth.suspendedUntil', { until: formatUntil(dateOf(row.suspendedUntil), locale) })
+  return new HttpError(403, message, { email: [message] })
 }
 
 /** The end of a suspension as a person reads it, in UTC so every reader means the same moment. */

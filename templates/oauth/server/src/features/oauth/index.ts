@@ -1,7 +1,7 @@
 import { defineFeature } from '../../kernel/index.js'
 import { oauthEvents } from './events.js'
 import { config } from './config.js'
-import * as createOAuthAccounts from './migrations/0001-create-oauth-accounts.js'
+import { migrations } from './migration-list.js'
 import { OAuthAccount } from './models/oauth-account.js'
 import { OAuthFlow } from './models/oauth-flow.js'
 import { connectionRoutes, oauthSignInRoutes, providerConfirmRoutes } from './routes.js'
@@ -17,8 +17,7 @@ export const feature = defineFeature({
   messages: { en, de },
   config,
   models: { models: [OAuthAccount, OAuthFlow] },
-  // Released migrations keep their names: the database records them by name.
-  migrations: [{ name: 'oauth-0001-create-oauth-accounts', ...createOAuthAccounts }],
+  migrations,
   openapi: async () => (await import('./openapi.js')).routeDocs,
   routes: {
     auth: (router, ctx) => router.use('/oauth', oauthSignInRoutes(ctx)),
