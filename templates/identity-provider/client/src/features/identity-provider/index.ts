@@ -11,6 +11,13 @@ export const feature: ClientFeature = {
       component: withPageTexts(() => import('@/features/identity-provider/pages/ConsentPage.vue')),
       meta: { auth: true, title: 'oauthProvider.titles.consent' },
     },
+    // RFC 8628's verification_uri: where a person types the code a device shows, signed in first.
+    {
+      path: '/device',
+      name: 'device',
+      component: withPageTexts(() => import('@/features/identity-provider/pages/DevicePage.vue')),
+      meta: { auth: true, title: 'oauthProvider.titles.device' },
+    },
   ],
   messages: { en, de: () => import('@/features/identity-provider/locales/de.json') },
 }

@@ -4,8 +4,8 @@ const minute = 60_000
 
 /**
  * The layer's settings. ENCRYPTION_KEY seals the private parts of the signing keys at rest
- * (kernel/security/encryption.ts, a purpose of their own), and the rate limit holds the token
- * endpoint, where a client's secret or a code would otherwise be guessed.
+ * (kernel/security/encryption.ts, a purpose of their own), and the rate limits hold the token and
+ * device endpoints, where a client's secret or a code would otherwise be guessed.
  */
 export const config = {
   secrets: ['ENCRYPTION_KEY'],
@@ -14,5 +14,7 @@ export const config = {
   rateLimits: {
     /** Requests to the token endpoint per address (`RATE_LIMIT_TOKEN_ENDPOINT_PER_IP`). */
     tokenEndpointPerIp: { limit: 300, windowMs: minute },
+    /** Device codes a person may type per address (`RATE_LIMIT_DEVICE_CODE_PER_IP`): guessing one is signing in as its device. */
+    deviceCodePerIp: { limit: 30, windowMs: minute },
   },
 } as const satisfies FeatureConfig

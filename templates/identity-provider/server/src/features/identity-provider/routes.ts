@@ -1,4 +1,4 @@
-import { Router, type Express, type RequestHandler } from 'express'
+import { Router, type Express, type Request, type RequestHandler } from 'express'
 import { type AppContext, authenticate, countRequest, rateLimitsOf, requireConfirmed, requireRole } from '../../kernel/index.js'
 import { config } from './config.js'
 import { consent, deny, showInteraction } from './controllers/interaction.js'
@@ -39,13 +39,26 @@ export function mountProvider(app: Express, ctx: AppContext): void {
   const run: RequestHandler = (req, res, next) => {
     providerOf(ctx).then(({ handle }) => handle(req, res), next)
   }
+  const limits = rateLimitsOf(config, ctx)
+  const limitOf = (req: Request) =>
+    req.method !== 'POST'
+      ? undefined
+      : req.path === '/token' || req.path === '/device/auth'
+        ? { name: 'oauth-token', limit: limits.tokenEndpointPerIp }
+        : req.path === '/device'
+          ? { name: 'oauth-device-code', limit: limits.deviceCodePerIp }
+          : undefined
   const limited: RequestHandler = (req, res, next) => {
-    if (req.method !== 'POST' || req.path !== '/token') return run(req, res, next)
-    countRequest(req, ctx, { name: 'oauth-token', limit: rateLimitsOf(config, ctx).tokenEndpointPerIp, key: req.ip ?? 'unknown' }).then(() => run(req, res, next), next)
+    const limit = limitOf(req)
+    if (!limit) return run(req, res, next)
+    countRequest(req, ctx, { ...limit, key: req.ip ?? 'unknown' }).then(() => run(req, res, next), next)
   }
-  const framedByNobody: RequestHandler = (_req, res, next) => {
+  const framedByNobody: RequestHandler = (req, res, next) => {
     res.setHeader('X-Frame-Options', 'DENY')
-    res.setHeader('Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'")
+    // The code typed on /device comes here and goes on to the provider by a form it posts itself:
+    // the provider adds that one inline script's hash to `script-src`.
+    const script = req.method === 'GET' && req.path === '/device' ? "; script-src 'self'" : ''
+    res.setHeader('Content-Security-Policy', `default-src 'none'${script}; frame-ancestors 'none'`)
     next()
   }
   const discovery: RequestHandler = (req, res, next) => {

@@ -3,7 +3,9 @@ import { z } from 'zod'
 import { msg, nameField } from '../../../kernel/index.js'
 import { API_SCOPES, OPENID_SCOPES } from './urls.js'
 
-export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials'] as const
+/** RFC 8628's grant: a device without a browser, the person signing in on another. */
+export const DEVICE_CODE = 'urn:ietf:params:oauth:grant-type:device_code'
+export const GRANT_TYPES = ['authorization_code', 'refresh_token', 'client_credentials', DEVICE_CODE] as const
 export const CLIENT_SCOPES = [...OPENID_SCOPES, ...API_SCOPES] as const
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]'])
 
@@ -34,11 +36,11 @@ const clientFields = {
 
 type Rules = { confidential: boolean; redirect_uris: string[]; grant_types: readonly string[] }
 
-/** What the fields say together: a code needs somewhere to go, a refresh a code, and only a secret's holder acts as itself. */
+/** What the fields say together: a code needs somewhere to go, a refresh a person's grant (a code or a device's), and only a secret's holder acts as itself. */
 function checkTogether(value: Rules, context: z.RefinementCtx) {
   const grants = new Set(value.grant_types)
   if (grants.has('authorization_code') && value.redirect_uris.length === 0) context.addIssue({ code: 'custom', path: ['redirect_uris'], message: 'oauthProvider.redirectUrisRequired' })
-  if (grants.has('refresh_token') && !grants.has('authorization_code')) context.addIssue({ code: 'custom', path: ['grant_types'], message: 'oauthProvider.refreshNeedsCode' })
+  if (grants.has('refresh_token') && !grants.has('authorization_code') && !grants.has(DEVICE_CODE)) context.addIssue({ code: 'custom', path: ['grant_types'], message: 'oauthProvider.refreshNeedsCode' })
   if (grants.has('client_credentials') && !value.confidential) context.addIssue({ code: 'custom', path: ['grant_types'], message: 'oauthProvider.credentialsNeedSecret' })
 }
 

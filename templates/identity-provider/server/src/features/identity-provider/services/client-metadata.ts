@@ -2,7 +2,7 @@ import type { ClientMetadata } from 'oidc-provider'
 import type { OAuthClient } from '../models/oauth-client.js'
 import { API_SCOPES, OPENID_SCOPES } from './urls.js'
 
-export type GrantType = 'authorization_code' | 'refresh_token' | 'client_credentials'
+export type GrantType = 'authorization_code' | 'refresh_token' | 'client_credentials' | 'urn:ietf:params:oauth:grant-type:device_code'
 
 /** The client metadata (oidc-provider's `extraClientMetadata`) holding the API scopes it may ask for. */
 export const API_SCOPES_METADATA = 'api_scopes'

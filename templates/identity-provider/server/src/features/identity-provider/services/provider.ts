@@ -6,7 +6,8 @@ import { sequelizeAdapter } from './adapter.js'
 import { API_SCOPES_METADATA } from './client-metadata.js'
 import { secretMatches } from './client-secrets.js'
 import { loadSigningKeys, type PrivateJwk } from './signing-keys.js'
-import { API_SCOPES, apiResourceOf, consentPageOf, issuerOf, OPENID_SCOPES } from './urls.js'
+import { codePage, confirmPage, donePage } from './device-pages.js'
+import { API_SCOPES, apiResourceOf, consentPageOf, devicePageOf, issuerOf, OPENID_SCOPES } from './urls.js'
 
 export interface ProviderOfApp {
   provider: Provider
@@ -88,6 +89,9 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // RFC 8628: a CLI or a TV shows a code, the person types it on the app's /device page.
+      // Eight letters without vowels (no words, no look-alikes), shown as XXXX-XXXX.
+      deviceFlow: { enabled: true, charset: 'base-20', mask: '****-****', userCodeInputSource: codePage(env), userCodeConfirmSource: confirmPage, successSource: donePage },
       introspection: { enabled: true },
       revocation: { enabled: true },
       userinfo: { enabled: true },
@@ -114,6 +118,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
       ClientCredentials: ACCESS_TOKEN_SECONDS,
       IdToken: 3600,
       Interaction: 600,
+      DeviceCode: 600,
       Session: 86_400,
       Grant: 365 * 86_400,
       RefreshToken: 30 * 86_400,
@@ -131,6 +136,15 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
   provider.Client.prototype.compareClientSecret = function (this: { clientSecret?: string }, presented: string) {
     return secretMatches(presented, this.clientSecret)
   }
+  // The code is typed on the app's own page, not the provider's: the device is told that address.
+  provider.use(async (koa, next) => {
+    await next()
+    const body = koa.body as { user_code?: unknown; verification_uri?: string } | undefined
+    if (koa.oidc?.route === 'device_authorization' && koa.status === 200 && typeof body?.user_code === 'string') {
+      const page = devicePageOf(ctx.env)
+      koa.body = { ...body, verification_uri: page, verification_uri_complete: `${page}?${new URLSearchParams({ user_code: body.user_code })}` }
+    }
+  })
   provider.on('server_error', (_oidc, error) => ctx.logger.error({ err: error }, 'oauth provider error'))
   const publicKeys = { keys: keys.map(({ d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...key }) => key) }
   return { provider, handle: provider.callback(), publicKeys }

@@ -21,6 +21,9 @@ export const OPENID_SCOPES = ['openid', 'offline_access', 'email', 'profile'] as
 /** The consent page of the client (the Vue app's), where the provider sends a person. */
 export const consentPageOf = (env: Pick<Env, 'BASE_URL'>, uid: string): string => `${env.BASE_URL}${MOUNT}/authorize?uid=${encodeURIComponent(uid)}`
 
+/** The app's page where a person types a device's code (RFC 8628's `verification_uri`): the Vue app's. */
+export const devicePageOf = (env: Pick<Env, 'BASE_URL'>): string => `${env.BASE_URL}/device`
+
 /** RFC 8414's metadata at the origin: for the issuer's path (`/oauth2`), and at the origin's own path. */
 export const AUTHORIZATION_SERVER_METADATA = ['/.well-known/oauth-authorization-server', `/.well-known/oauth-authorization-server${MOUNT}`] as const
 
