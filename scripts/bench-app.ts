@@ -12,7 +12,9 @@
  * A variant with API keys makes a key through the API (sign in, confirm, POST) and measures /me
  * with it in the same rounds as /me with the access cookie: their req/s and ratio (≥ 0.95).
  * A variant with passwordless sign-in or Cap adds the e-mail sign-in request's and Cap's
- * redemption's latencies (scripts/lib/bench-sign-in-rows.ts).
+ * redemption's latencies (scripts/lib/bench-sign-in-rows.ts). A variant that is an OAuth provider
+ * measures /me with a person's provider access token in the same rounds (got by the device flow,
+ * scripts/lib/bench-provider.ts), and the client credentials grant's tokens per second.
  * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
  */
 import { randomBytes } from 'node:crypto'
@@ -33,6 +35,7 @@ import { createApiKey, killServers, login, startArgs, startServer, stop } from '
 import { buildAndSeed, LOGIN_ACCOUNTS, seededLogins } from './lib/seed-users.js'
 import { BIG_TEAM_MEMBERS, BIG_TEAM_NAME, seedTeams, TEAMS } from './lib/seed-teams.js'
 import { fmt, ms, verdict } from './lib/report.js'
+import { BENCH_PROVIDER_ENV, providerCredentials } from './lib/bench-provider.js'
 import { BENCH_CAP_ENV, BENCH_PASSWORDLESS_ENV, signInRows } from './lib/bench-sign-in-rows.js'
 import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
@@ -81,6 +84,7 @@ const env: NodeJS.ProcessEnv = {
   ...(answers.apiKeys ? { RATE_LIMIT_API_KEY: '999999999' } : {}),
   ...(answers.passwordless ? BENCH_PASSWORDLESS_ENV : {}),
   ...(answers.captcha === 'cap' ? BENCH_CAP_ENV : {}),
+  ...(answers.oauthProvider ? BENCH_PROVIDER_ENV : {}),
 }
 delete env.npm_config_user_agent
 
@@ -108,6 +112,9 @@ try {
   const accessOnly = `${cookieName}_access=${admin.cookies[`${cookieName}_access`]}`
   const refreshOnly = `${cookieName}_refresh=${admin.cookies[`${cookieName}_refresh`]}`
   const bearer = answers.apiKeys ? { Authorization: `Bearer ${await createApiKey(base, accessOnly, PASSWORD)}` } : undefined
+  const provider = answers.oauthProvider ? await providerCredentials(base, admin.cookies) : undefined
+  const tokenBearer = provider ? { Authorization: `Bearer ${provider.personToken}` } : undefined
+  const tokenRequest = provider ? { headers: { Authorization: provider.clientCredentials.authorization }, post: { body: provider.clientCredentials.body, contentType: 'application/x-www-form-urlencoded' } } : undefined
 
   // Rounds alternate between the servers, each pinned to core 0 with wrk on core 1, and each
   // round's ratio counts: this machine's throughput drifts by ±10 % from one run to the next.
@@ -117,16 +124,22 @@ try {
   await wrk(`${base}/api/auth/me`, { connections: 50, seconds: 3, headers: { Cookie: accessOnly }, cpu: 1 })
   await wrk(`${base}/api/auth/me`, { connections: 50, seconds: 3, headers: { Cookie: refreshOnly }, cpu: 1 })
   if (bearer) await wrk(`${base}/api/auth/me`, { connections: 50, seconds: 3, headers: bearer, cpu: 1 })
+  if (tokenBearer) await wrk(`${base}/api/auth/me`, { connections: 50, seconds: 3, headers: tokenBearer, cpu: 1 })
+  if (tokenRequest) await wrk(`${base}/oauth2/token`, { connections: 50, seconds: 3, ...tokenRequest, cpu: 1 })
   const helloRuns: WrkResult[] = []
   const meRuns: WrkResult[] = []
   const renewRuns: WrkResult[] = []
   const keyRuns: WrkResult[] = []
+  const tokenRuns: WrkResult[] = []
+  const grantRuns: WrkResult[] = []
   for (let round = 1; round <= ROUNDS; round++) {
     step(`throughput round ${round}/${ROUNDS}: hello, /me with the access cookie, ${bearer ? '/me with an API key, ' : ''}/me with the refresh cookie only`)
     helloRuns.push(await wrk(`http://127.0.0.1:${helloPort}/hello`, { connections: 50, seconds: SECONDS, cpu: 1 }))
     meRuns.push(await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: accessOnly }, cpu: 1 }))
     // Right after the cookie's run, so that the pair shares the machine's drift.
     if (bearer) keyRuns.push(await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: bearer, cpu: 1 }))
+    if (tokenBearer) tokenRuns.push(await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: tokenBearer, cpu: 1 }))
+    if (tokenRequest) grantRuns.push(await wrk(`${base}/oauth2/token`, { connections: 50, seconds: SECONDS, ...tokenRequest, cpu: 1 }))
     renewRuns.push(await wrk(`${base}/api/auth/me`, { connections: 50, seconds: SECONDS, headers: { Cookie: refreshOnly }, cpu: 1 }))
   }
   await stop(hello)
@@ -194,6 +207,8 @@ try {
     ['bare Express 5 JSON hello, req/s', fmt(helloRun.rps), '', ''],
     rowRatio('GET /api/auth/me, access cookie, req/s', meRun, 0.7, meRuns, helloRuns),
     ...(bearer ? [keyRow(keyRuns, meRuns)] : []),
+    ...(tokenBearer ? [providerTokenRow(tokenRuns, meRuns)] : []),
+    ...(tokenRequest ? [clientCredentialsRow(grantRuns)] : []),
     rowRatio('GET /api/auth/me, refresh cookie only, req/s', renewRun, 0.4, renewRuns, helloRuns),
     ['GET /api/auth/me p99 while 16 connections log in', ms(contended.p99), `(alone: ${ms(quiet.p99)})`, verdict(contended.p99 <= 50, '≤ 50 ms')],
     rowLatency('GET /api/users?page=1&size=10, p50', page1, 20),
@@ -215,7 +230,7 @@ try {
       verdict(loginRatio.ratio >= 0.9, '≥ 0.90'),
     ],
   ]
-  const failures = [...helloRuns, ...meRuns, ...keyRuns, ...renewRuns, ...loginRounds.map((round) => round.run), quiet, contended, page1, page5000, searchAscii, searchUnicode, sortedDeep, sortedNewest, filteredDeep, ...teamRows.runs].filter((run) => run.failed > 0)
+  const failures = [...helloRuns, ...meRuns, ...keyRuns, ...tokenRuns, ...grantRuns, ...renewRuns, ...loginRounds.map((round) => round.run), quiet, contended, page1, page5000, searchAscii, searchUnicode, sortedDeep, sortedNewest, filteredDeep, ...teamRows.runs].filter((run) => run.failed > 0)
   console.log(`\nbench:app ${variant}: ${USERS.toLocaleString('en')} users, NODE_ENV=production, ${availableParallelism()} cores, wrk ${SECONDS} s per row`)
   console.log(`throughput: 50 connections, ${ROUNDS} alternating rounds (req/s: median; ratio: median of the rounds' ratios), server on core 0 and wrk on core 1, after a warm-up and once the database server was quiet (${settled} s)`)
   console.log('/me probe: 10 connections, 10 ms apart; list latencies: 1 connection, sequential')
@@ -258,6 +273,30 @@ function keyRow(keyRuns: WrkResult[], cookieRuns: WrkResult[]): Row {
     `÷ the access cookie's ${fmt(cookie.rps)}: ratio ${ratio.toFixed(2)} (rounds ${ratios.map((each) => each.toFixed(2)).join(', ')})`,
     verdict(ratio >= 0.95, '≥ 0.95'),
   ]
+}
+
+/**
+ * `/api/auth/me` with a person's access token from the OAuth provider (an ES256 JWT, verified by
+ * signature, then its grant looked up in the kernel's credential cache) against the access
+ * cookie's (HS256), round by round.
+ */
+function providerTokenRow(tokenRuns: WrkResult[], cookieRuns: WrkResult[]): Row {
+  const ratios = tokenRuns.map((run, i) => run.rps / cookieRuns[i]!.rps)
+  const ratio = medianBy(ratios, (each) => each)
+  const token = medianBy(tokenRuns, (run) => run.rps)
+  const cookie = medianBy(cookieRuns, (run) => run.rps)
+  return [
+    'GET /api/auth/me with a provider access token, req/s',
+    fmt(token.rps),
+    `÷ the access cookie's ${fmt(cookie.rps)}: ratio ${ratio.toFixed(2)} (rounds ${ratios.map((each) => each.toFixed(2)).join(', ')})`,
+    verdict(ratio >= 0.8, '≥ 0.80'),
+  ]
+}
+
+/** Client credentials tokens the provider issues a second on its one core: Keycloak's sizing guide gives 120 per vCPU, the target is ten times that. */
+function clientCredentialsRow(runs: WrkResult[]): Row {
+  const run = medianBy(runs, (each) => each.okRps)
+  return ['POST /oauth2/token, client credentials, tokens/s', fmt(run.okRps), `p50 ${ms(run.p50)}; rounds ${runs.map((each) => fmt(each.okRps)).join(', ')}`, verdict(run.okRps >= 1200, '≥ 1,200')]
 }
 
 /**

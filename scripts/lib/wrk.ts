@@ -27,6 +27,8 @@ export interface WrkOptions {
   cpu?: number
   /** POST JSON logins rotating over `accounts` users `user{n}@example.test`, each connection its own slice. */
   login?: { path: string; accounts: number; password: string }
+  /** One POST body sent by every request (a token request), with its content type. */
+  post?: { body: string; contentType: string }
 }
 
 /** wrk is Debian's package; benchmarks install it when it is missing (CI never runs them). */
@@ -71,8 +73,11 @@ request = function()
 end
 `
     : ''
+  const post = options.post
+    ? `wrk.method = "POST"\nwrk.body = ${JSON.stringify(options.post.body)}\nwrk.headers["Content-Type"] = ${JSON.stringify(options.post.contentType)}\n`
+    : ''
   const delay = options.delayMs ? `delay = function() return ${options.delayMs} end\n` : ''
-  return headers + login + delay + DONE
+  return headers + post + login + delay + DONE
 }
 
 export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {

@@ -19,5 +19,14 @@ export const feature: ClientFeature = {
       meta: { auth: true, title: 'oauthProvider.titles.device' },
     },
   ],
+  // The person's grants: every app they allowed, each removable.
+  settings: [
+    {
+      path: 'connected-apps',
+      name: 'settings-connected-apps',
+      component: withPageTexts(() => import('@/features/identity-provider/pages/settings/ConnectedAppsSettingsPage.vue')),
+      meta: { title: 'connectedApps.titles.settings' },
+    },
+  ],
   messages: { en, de: () => import('@/features/identity-provider/locales/de.json') },
 }

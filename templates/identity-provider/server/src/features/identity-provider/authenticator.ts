@@ -1,5 +1,6 @@
 import { createLocalJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose'
 import type { AppContext, Authenticator } from '../../kernel/index.js'
+import { grantCache, grantKeyOf } from './services/grant-cache.js'
 import { providerOf } from './services/provider.js'
 import { API_SCOPES, apiResourceOf, issuerOf, resourceMetadataUrlOf } from './services/urls.js'
 
@@ -29,7 +30,8 @@ function typeOf(token: string): string | undefined {
 /**
  * An access token the app issued as an OAuth provider for its own API (RFC 9068 JWT, audience
  * `{BASE_URL}/api`): its person with its scopes (`read`, `write`). Verified with the provider's
- * own keys, by signature, issuer, audience, type and expiry, without a query; a token issued to a
+ * own keys, by signature, issuer, audience, type and expiry, and only while the person's grant to
+ * the client lives (the kernel's credential cache: a hit costs no query); a token issued to a
  * client for itself (client credentials) names no person and proves nothing here. The kernel
  * keeps it off the account, credential and step-up routes, as an API key.
  */
@@ -55,6 +57,8 @@ export const accessTokenAuthenticator: Authenticator<AppContext> = {
         requiredClaims: ['sub', 'exp', 'client_id'],
       })
       if (typeof payload.sub !== 'string' || !/^[1-9]\d{0,9}$/.test(payload.sub) || payload.sub === payload.client_id) return null
+      // Revoked in the person's connected apps, or ended by a revoking event: dead at once.
+      if (!(await grantCache(ctx).get(grantKeyOf(Number(payload.sub), String(payload.client_id))))) return null
       const granted = new Set(String(payload.scope ?? '').split(' '))
       return { userId: Number(payload.sub), scopes: API_SCOPES.filter((scope) => granted.has(scope)), credentialId: String(payload.client_id) }
     } catch {

@@ -1,4 +1,4 @@
-import { defineFeature, envOf } from '../../kernel/index.js'
+import { defineFeature, envOf, sentAsThemselves } from '../../kernel/index.js'
 import { accessTokenAuthenticator } from './authenticator.js'
 import { config } from './config.js'
 import { de } from './messages/de.js'
@@ -9,7 +9,8 @@ import * as createClients from './migrations/0003-create-oauth-clients.js'
 import { OAuthClient } from './models/oauth-client.js'
 import { OidcPayload } from './models/oidc-payload.js'
 import { SigningKey } from './models/signing-key.js'
-import { clientRoutes, interactionRoutes, mountProvider } from './routes.js'
+import { oauthProviderEvents } from './events.js'
+import { clientRoutes, connectedAppRoutes, interactionRoutes, mountProvider } from './routes.js'
 import { rotateSigningKeys } from './services/signing-keys.js'
 
 /**
@@ -35,6 +36,7 @@ export const feature = defineFeature({
       router.use('/oauth2', interactionRoutes(ctx))
       router.use('/admin/oauth-clients', clientRoutes(ctx))
     },
+    account: (router, ctx) => router.use('/connected-apps', connectedAppRoutes(ctx)),
     // Consent and clients are the person's and the admins' own doing: no token acts there.
     sessionOnly: ['/api/oauth2', '/api/admin/oauth-clients'],
   },
@@ -46,6 +48,8 @@ export const feature = defineFeature({
     // A confidential client's secret: changed by its admins alone (a new one, a deletion).
     { model: OAuthClient, grants: 'sign-in', pending: false },
   ],
+  events: oauthProviderEvents,
+  webhookEvents: sentAsThemselves(oauthProviderEvents),
   commands: {
     'oauth-provider:rotate-keys': (ctx) => rotateSigningKeys(envOf(config, ctx.env).ENCRYPTION_KEY),
   },

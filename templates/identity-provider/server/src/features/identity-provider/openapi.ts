@@ -6,6 +6,7 @@ import { AUTHORIZATION_SERVER_METADATA, PROTECTED_RESOURCE_METADATA } from './se
 const providerTag = 'OAuth provider'
 const consentTag = 'OAuth provider: consent'
 const clientsTag = 'OAuth provider: clients'
+const connectedTag = 'OAuth provider: connected apps'
 const redirect = z.object({ redirect: z.string().describe('The provider address the browser goes to next: it answers the client') })
 const client = z.object({
   id: z.number().int(),
@@ -20,6 +21,13 @@ const client = z.object({
 })
 const interaction = { tag: consentTag, auth: true, errors: [404] } as const
 const admin = { tag: clientsTag, auth: true, errors: [403] } as const
+const connectedApp = z.object({
+  client_id: z.string(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: timestamp,
+  lastUsedAt: timestamp.nullable().describe('When the app last got a token for the person'),
+})
 
 /** The consent page's routes and the admins' client routes; the provider's own endpoints are described by its discovery document. */
 export const routeDocs: RouteDoc[] = [
@@ -45,4 +53,6 @@ export const routeDocs: RouteDoc[] = [
   { method: 'patch', path: '/api/admin/oauth-clients/:id', ...admin, errors: [403, 404], summary: 'Change a client (step-up)', body: updateClientSchema, responses: { 200: { description: 'Changed', body: z.object({ client }) } } },
   { method: 'post', path: '/api/admin/oauth-clients/:id/secret', ...admin, errors: [403, 404], summary: 'A new secret for a confidential client (step-up): the old one stops working', responses: { 200: { description: 'Shown this once', body: z.object({ client, client_secret: z.string() }) } } },
   { method: 'delete', path: '/api/admin/oauth-clients/:id', ...admin, errors: [403, 404], summary: 'Delete a client with its grants and tokens (step-up)', responses: { 204: { description: 'Deleted' } } },
+  { method: 'get', path: '/api/account/connected-apps', tag: connectedTag, auth: true, summary: 'The apps the person allowed', responses: { 200: { description: 'By name', body: z.object({ data: z.array(connectedApp) }) } } },
+  { method: 'delete', path: '/api/account/connected-apps/:clientId', tag: connectedTag, auth: true, errors: [404], summary: 'Remove an app: its grants and tokens end at once', responses: { 204: { description: 'Removed' } } },
 ]

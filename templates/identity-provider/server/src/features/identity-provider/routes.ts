@@ -2,6 +2,7 @@ import { Router, type Express, type Request, type RequestHandler } from 'express
 import { type AppContext, authenticate, countRequest, rateLimitsOf, requireConfirmed, requireRole } from '../../kernel/index.js'
 import { config } from './config.js'
 import { consent, deny, showInteraction } from './controllers/interaction.js'
+import { listConnectedApps, revokeConnectedApp } from './controllers/connected-apps.js'
 import { createClient, deleteClient, listClients, rotateClientSecret, updateClient } from './controllers/oauth-clients.js'
 import { providerOf } from './services/provider.js'
 import { API_SCOPES, apiResourceOf, AUTHORIZATION_SERVER_METADATA, issuerOf, MOUNT, PROTECTED_RESOURCE_METADATA } from './services/urls.js'
@@ -13,6 +14,14 @@ export function interactionRoutes(ctx: AppContext): Router {
   router.get('/interaction/:uid', signedIn, showInteraction(ctx))
   router.post('/interaction/:uid/consent', signedIn, consent(ctx))
   router.post('/interaction/:uid/deny', signedIn, deny(ctx))
+  return router
+}
+
+/** A person's connected apps, under /api/account (signed in, from a session only, as every account route). */
+export function connectedAppRoutes(ctx: AppContext): Router {
+  const router = Router()
+  router.get('/', listConnectedApps())
+  router.delete('/:clientId', revokeConnectedApp(ctx))
   return router
 }
 

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express'
-import { type AppContext, envOf, User } from '../../../kernel/index.js'
+import { type AppContext, envOf, recordCredentialEvent, User } from '../../../kernel/index.js'
+import { oauthProviderEvents } from '../events.js'
 import { config } from '../config.js'
 import { covers, existingGrant, interactionOf, requestedScopes } from '../services/interactions.js'
 import { providerOf } from '../services/provider.js'
@@ -39,11 +40,18 @@ export function consent(ctx: AppContext): RequestHandler {
     const userId = req.auth!.id
     const accountId = String(userId)
     const clientId = String(interaction.params.client_id)
-    const scopes = requestedScopes(interaction, await provider.Client.find(clientId))
-    const grant = (await existingGrant(provider, userId, clientId, envOf(config, ctx.env).ENCRYPTION_KEY)) ?? new provider.Grant({ accountId, clientId })
+    const client = await provider.Client.find(clientId)
+    const scopes = requestedScopes(interaction, client)
+    const existing = await existingGrant(provider, userId, clientId, envOf(config, ctx.env).ENCRYPTION_KEY)
+    const widened = !covers(existing, scopes, ctx.env)
+    const grant = existing ?? new provider.Grant({ accountId, clientId })
     if (scopes.openid.length) grant.addOIDCScope(scopes.openid.join(' '))
     if (scopes.api.length) grant.addResourceScope(apiResourceOf(ctx.env), scopes.api.join(' '))
     const grantId = await grant.save()
+    // A new app, or more for one: the person hears of it, as of any new credential.
+    if (widened) {
+      await recordCredentialEvent(ctx, oauthProviderEvents.authorized, userId, { req, meta: { clientId, name: client?.clientName ?? clientId, scopes: [...scopes.openid, ...scopes.api] } })
+    }
     // The provider's own session lasts as long as the browser: the app's is what signs in.
     const redirect = await provider.interactionResult(req, res, { login: { accountId, remember: false }, consent: { grantId } }, { mergeWithLastSubmission: false })
     res.json({ redirect })

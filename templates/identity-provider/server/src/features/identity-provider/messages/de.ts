@@ -34,4 +34,10 @@ export const de: Translation<typeof en> = {
       done: '{{client}} ist angemeldet. Du kannst diese Seite schließen und zu deinem Gerät zurückkehren.',
     },
   },
+  oauthProviderNotices: {
+    authorized: {
+      subject: 'Eine App darf dein Konto nutzen',
+      summary: 'Du hast einer App erlaubt, dein Konto (oder mehr davon) zu nutzen. Wenn du das nicht warst, entferne sie unter Einstellungen → Verbundene Apps und ändere dein Passwort.',
+    },
+  },
 }

@@ -31,4 +31,10 @@ export const en = {
       done: '{{client}} is signed in. You can close this page and go back to your device.',
     },
   },
+  oauthProviderNotices: {
+    authorized: {
+      subject: 'An app was allowed to use your account',
+      summary: 'You allowed an app to use your account, or more of it. If this was not you, remove it under Settings → Connected apps and change your password.',
+    },
+  },
 }
