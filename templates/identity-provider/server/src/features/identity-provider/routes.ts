@@ -32,9 +32,9 @@ export function clientRoutes(ctx: AppContext): Router {
   const confirmed = requireConfirmed(ctx)
   router.get('/', ...admin, listClients())
   router.post('/', ...admin, confirmed, createClient())
-  router.patch('/:id', ...admin, confirmed, updateClient())
-  router.post('/:id/secret', ...admin, confirmed, rotateClientSecret())
-  router.delete('/:id', ...admin, confirmed, deleteClient())
+  router.patch('/:id', ...admin, confirmed, updateClient(ctx))
+  router.post('/:id/secret', ...admin, confirmed, rotateClientSecret(ctx))
+  router.delete('/:id', ...admin, confirmed, deleteClient(ctx))
   return router
 }
 

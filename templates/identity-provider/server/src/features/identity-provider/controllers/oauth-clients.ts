@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express'
-import { notFound, validate, validationError } from '../../../kernel/index.js'
+import { type AppContext, notFound, validate, validationError } from '../../../kernel/index.js'
 import { OAuthClient } from '../models/oauth-client.js'
 import { OidcPayload } from '../models/oidc-payload.js'
+import { clientCache } from '../services/client-cache.js'
 import { clientJson } from '../services/client-json.js'
 import { checkUpdate, createClientSchema, updateClientSchema } from '../services/client-fields.js'
 import { newClientId, newClientSecret } from '../services/client-secrets.js'
@@ -43,34 +44,37 @@ export function createClient(): RequestHandler {
 }
 
 /** `PATCH /api/admin/oauth-clients/:id`: its name, redirect URIs, grants and scopes; what it holds already stays valid until it expires. */
-export function updateClient(): RequestHandler {
+export function updateClient(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const client = await clientOf(req.params.id)
     const input = validate(updateClientSchema.superRefine((value, context) => checkUpdate({ ...value, confidential: client.confidential }, context)), req.body)
     await client.update({ name: input.name, redirectUris: JSON.stringify(input.redirect_uris), grantTypes: JSON.stringify(input.grant_types), scopes: JSON.stringify(input.scopes) })
+    clientCache(ctx).changed(client.clientId)
     res.json({ client: clientJson(client) })
   }
 }
 
 /** `POST /api/admin/oauth-clients/:id/secret`: a new secret, shown this once; the old one stops working at once. */
-export function rotateClientSecret(): RequestHandler {
+export function rotateClientSecret(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const client = await clientOf(req.params.id)
     if (!client.confidential) throw validationError({ type: ['oauthProvider.publicHasNoSecret'] })
     const secret = newClientSecret()
     await client.update({ secretHash: secret.secretHash })
+    clientCache(ctx).changed(client.clientId)
     res.json({ client: clientJson(client), client_secret: secret.secret })
   }
 }
 
 /** `DELETE /api/admin/oauth-clients/:id`: the client, and every grant, code and token it holds. */
-export function deleteClient(): RequestHandler {
+export function deleteClient(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const client = await clientOf(req.params.id)
     await OAuthClient.sequelize!.transaction(async (transaction) => {
       await OidcPayload.destroy({ where: { clientId: client.clientId }, transaction })
       await client.destroy({ transaction })
     })
+    clientCache(ctx).changed(client.clientId)
     res.status(204).end()
   }
 }

@@ -1,15 +1,19 @@
 import type { Adapter, AdapterPayload } from 'oidc-provider'
 import { Op } from 'sequelize'
 import { decrypt, encrypt } from '../../../kernel/index.js'
-import { OAuthClient } from '../models/oauth-client.js'
 import { OidcPayload } from '../models/oidc-payload.js'
-import { clientMetadata } from './client-metadata.js'
+import type { ClientEntry } from './client-cache.js'
 import { sha256 } from './digest.js'
 
 /** The sealing purpose of the ids kept beside a payload found by another key (kernel/security/encryption.ts). */
 const JTI_PURPOSE = 'oauth-provider-jti'
 /** How often, at most, a process deletes the expired rows while it writes. */
 const PRUNE_EVERY_MS = 3600_000
+
+/** Where the clients come from: the kernel's credential cache of them (services/client-cache.ts). */
+export interface ClientSource {
+  get(clientId: string): Promise<ClientEntry | undefined>
+}
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000)
 const userIdOf = (accountId: unknown): number | null => (typeof accountId === 'string' && /^[1-9]\d{0,9}$/.test(accountId) ? Number(accountId) : null)
@@ -27,7 +31,7 @@ const userIdOf = (accountId: unknown): number | null => (typeof accountId === 's
  * same one, only one spends it; the other is a reuse, which revokes the whole grant and answers
  * `spent()` (invalid_grant), as oidc-provider does for a reuse it sees itself.
  */
-export function sequelizeAdapter(encryptionKey: string, spent: () => Error): (kind: string) => Adapter {
+export function sequelizeAdapter(encryptionKey: string, spent: () => Error, clients: ClientSource): (kind: string) => Adapter {
   let prunedAt = 0
   const prune = () => {
     if (Date.now() - prunedAt < PRUNE_EVERY_MS) return
@@ -38,7 +42,7 @@ export function sequelizeAdapter(encryptionKey: string, spent: () => Error): (ki
   }
 
   return (kind) => {
-    if (kind === 'Client') return clientAdapter
+    if (kind === 'Client') return clientAdapter(clients)
     const keyOf = (id: string) => sha256(`${kind}:${id}`)
 
     const read = (row: OidcPayload | null, id?: string): AdapterPayload | undefined => {
@@ -108,12 +112,13 @@ export async function grantIdsOf(userId: number, clientId: string, encryptionKey
 
 /**
  * Clients are the rows admins make through the API (`/api/admin/oauth-clients`); oidc-provider
- * only reads them, and holds each one's secret as the hash it compares against.
+ * only reads them (through the credential cache: services/client-cache.ts), and holds each one's
+ * secret as the hash it compares against.
  */
-const clientAdapter: Adapter = {
+const clientAdapter = (clients: ClientSource): Adapter => ({
   async find(clientId) {
-    const client = await OAuthClient.findOne({ where: { clientId } })
-    return client ? clientMetadata(client) : undefined
+    const entry = await clients.get(clientId)
+    return entry ? { ...entry.metadata } : undefined
   },
   async upsert() {
     throw new Error('clients are registered through /api/admin/oauth-clients')
@@ -127,4 +132,4 @@ const clientAdapter: Adapter = {
   async consume() {},
   async destroy() {},
   async revokeByGrantId() {},
-}
+})

@@ -3,6 +3,7 @@ import type { Configuration, default as Provider, KoaContextWithOIDC } from 'oid
 import { type AppContext, cookieNamesOf, envOf, User } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import { sequelizeAdapter } from './adapter.js'
+import { clientCache } from './client-cache.js'
 import { API_SCOPES_METADATA } from './client-metadata.js'
 import { secretMatches } from './client-secrets.js'
 import { loadSigningKeys, type PrivateJwk } from './signing-keys.js'
@@ -57,7 +58,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
   )
 
   const configuration: Configuration = {
-    adapter: sequelizeAdapter(env.ENCRYPTION_KEY, () => new errors.InvalidGrant('grant request is invalid')),
+    adapter: sequelizeAdapter(env.ENCRYPTION_KEY, () => new errors.InvalidGrant('grant request is invalid'), clientCache(ctx)),
     jwks: { keys },
     async findAccount(_oidc, sub) {
       const user = /^[1-9]\d{0,9}$/.test(sub) ? await User.findByPk(Number(sub)) : null
