@@ -39,11 +39,16 @@ describe('the provider is found by discovery, and publishes its keys', () => {
     expect(metadata.scopes_supported).toEqual(expect.arrayContaining(['openid', 'email', 'profile', 'offline_access']))
   })
 
-  it('answers RFC 8414 discovery at the origin, for the issuer with and without its path', async () => {
+  it('answers RFC 8414 discovery at the origin, for the issuer with and without its path: the same document', async () => {
+    const openid = await (await fetch(`${app.issuer}/.well-known/openid-configuration`)).json()
     for (const path of ['/.well-known/oauth-authorization-server', '/.well-known/oauth-authorization-server/oauth2']) {
       const res = await fetch(`${app.base}${path}`)
       expect(res.status, path).toBe(200)
-      expect(((await res.json()) as { issuer: string }).issuer).toBe(app.issuer)
+      const metadata = (await res.json()) as Record<string, unknown>
+      expect(metadata.issuer).toBe(app.issuer)
+      // The endpoints under the issuer, not the origin (an MCP client reads this document first).
+      expect(metadata.token_endpoint, path).toBe(`${app.issuer}/token`)
+      expect(metadata).toEqual(openid)
     }
   })
 

@@ -16,5 +16,19 @@ export const config = {
     tokenEndpointPerIp: { limit: 300, windowMs: minute },
     /** Device codes a person may type per address (`RATE_LIMIT_DEVICE_CODE_PER_IP`): guessing one is signing in as its device. */
     deviceCodePerIp: { limit: 30, windowMs: minute },
+    /** Clients that may register themselves per address in an hour, when registration is open (`RATE_LIMIT_CLIENT_REGISTRATION_PER_IP`). */
+    clientRegistrationPerIp: { limit: 10, windowMs: 60 * minute },
+  },
+  env: {
+    /**
+     * `open`: anyone may register a public client at `/oauth2/reg` (RFC 7591), as MCP clients and
+     * agents do; `off` (the default): only admins register clients.
+     */
+    OAUTH_PROVIDER_REGISTRATION(read, fail): 'open' | 'off' {
+      const text = read('OAUTH_PROVIDER_REGISTRATION')?.toLowerCase() ?? 'off'
+      if (text === 'open' || text === 'off') return text
+      fail('OAUTH_PROVIDER_REGISTRATION', `"${text}" is not open or off.`)
+      return 'off'
+    },
   },
 } as const satisfies FeatureConfig

@@ -6,6 +6,7 @@ import { en } from './messages/en.js'
 import * as createOidcPayloads from './migrations/0001-create-oidc-payloads.js'
 import * as createSigningKeys from './migrations/0002-create-oauth-signing-keys.js'
 import * as createClients from './migrations/0003-create-oauth-clients.js'
+import * as addDynamicClients from './migrations/0004-add-dynamic-clients.js'
 import { OAuthClient } from './models/oauth-client.js'
 import { OidcPayload } from './models/oidc-payload.js'
 import { SigningKey } from './models/signing-key.js'
@@ -28,6 +29,7 @@ export const feature = defineFeature({
     { name: 'identity-provider-0001-create-oidc-payloads', ...createOidcPayloads },
     { name: 'identity-provider-0002-create-oauth-signing-keys', ...createSigningKeys },
     { name: 'identity-provider-0003-create-oauth-clients', ...createClients },
+    { name: 'identity-provider-0004-add-dynamic-clients', ...addDynamicClients },
   ],
   openapi: async () => (await import('./openapi.js')).routeDocs,
   routes: {

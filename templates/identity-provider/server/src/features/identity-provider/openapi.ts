@@ -16,6 +16,7 @@ const client = z.object({
   redirect_uris: z.array(z.string()),
   grant_types: z.array(z.enum(GRANT_TYPES)),
   scopes: z.array(z.enum(CLIENT_SCOPES)),
+  dynamic: z.boolean().describe('Registered by itself (RFC 7591, OAUTH_PROVIDER_REGISTRATION=open), not by an admin'),
   createdAt: timestamp,
   updatedAt: timestamp,
 })

@@ -56,7 +56,9 @@ export function mountProvider(app: Express, ctx: AppContext): void {
         ? { name: 'oauth-token', limit: limits.tokenEndpointPerIp }
         : req.path === '/device'
           ? { name: 'oauth-device-code', limit: limits.deviceCodePerIp }
-          : undefined
+          : req.path === '/reg'
+            ? { name: 'oauth-client-registration', limit: limits.clientRegistrationPerIp }
+            : undefined
   const limited: RequestHandler = (req, res, next) => {
     const limit = limitOf(req)
     if (!limit) return run(req, res, next)
@@ -71,7 +73,10 @@ export function mountProvider(app: Express, ctx: AppContext): void {
     next()
   }
   const discovery: RequestHandler = (req, res, next) => {
+    // As if asked under the issuer: oidc-provider writes its endpoints' addresses from the path
+    // it is mounted at, which it reads off the original URL.
     req.url = '/.well-known/openid-configuration'
+    req.originalUrl = `${MOUNT}${req.url}`
     run(req, res, next)
   }
   for (const path of AUTHORIZATION_SERVER_METADATA) app.get(path, framedByNobody, discovery)

@@ -1,7 +1,8 @@
 import { DataTypes, Model, type CreationOptional, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
 
 /**
- * A client an admin registered: who may ask people for access (a CLI, another app, an agent).
+ * A client an admin registered, or that registered itself (RFC 7591): who may ask people for
+ * access (a CLI, another app, an agent).
  * A confidential client's secret is kept as its SHA-256 only (services/client-secrets.ts).
  */
 export class OAuthClient extends Model<InferAttributes<OAuthClient>, InferCreationAttributes<OAuthClient>> {
@@ -15,11 +16,14 @@ export class OAuthClient extends Model<InferAttributes<OAuthClient>, InferCreati
   declare secretHash: string | null
   /** JSON: the exact redirect URIs. */
   declare redirectUris: string
-  /** JSON: `authorization_code`, `refresh_token`, `client_credentials`. */
+  /** JSON: `authorization_code`, `refresh_token`, `client_credentials`, the device code's. */
   declare grantTypes: string
   /** JSON: the scopes it may ask for. */
   declare scopes: string
+  /** Null for a client that registered itself. */
   declare createdBy: number | null
+  /** Registered by itself (RFC 7591), not by an admin: always public. */
+  declare dynamic: CreationOptional<boolean>
   declare createdAt: CreationOptional<Date>
   declare updatedAt: CreationOptional<Date>
 
@@ -35,6 +39,7 @@ export class OAuthClient extends Model<InferAttributes<OAuthClient>, InferCreati
         grantTypes: { type: DataTypes.TEXT, allowNull: false },
         scopes: { type: DataTypes.TEXT, allowNull: false },
         createdBy: { type: DataTypes.INTEGER, allowNull: true },
+        dynamic: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
         createdAt: DataTypes.DATE,
         updatedAt: DataTypes.DATE,
       },

@@ -10,9 +10,13 @@ const JTI_PURPOSE = 'oauth-provider-jti'
 /** How often, at most, a process deletes the expired rows while it writes. */
 const PRUNE_EVERY_MS = 3600_000
 
-/** Where the clients come from: the kernel's credential cache of them (services/client-cache.ts). */
+/**
+ * Where the clients come from: the kernel's credential cache of them (services/client-cache.ts),
+ * and, with registration open, where a client that registers itself goes (`register`).
+ */
 export interface ClientSource {
   get(clientId: string): Promise<ClientEntry | undefined>
+  register(clientId: string, metadata: AdapterPayload): Promise<void>
 }
 
 const epoch = (date: Date) => Math.floor(date.getTime() / 1000)
@@ -111,17 +115,18 @@ export async function grantIdsOf(userId: number, clientId: string, encryptionKey
 }
 
 /**
- * Clients are the rows admins make through the API (`/api/admin/oauth-clients`); oidc-provider
- * only reads them (through the credential cache: services/client-cache.ts), and holds each one's
- * secret as the hash it compares against.
+ * Clients are the rows admins make through the API (`/api/admin/oauth-clients`), and those that
+ * registered themselves; oidc-provider reads them through the credential cache
+ * (services/client-cache.ts), and holds each one's secret as the hash it compares against.
  */
 const clientAdapter = (clients: ClientSource): Adapter => ({
   async find(clientId) {
     const entry = await clients.get(clientId)
     return entry ? { ...entry.metadata } : undefined
   },
-  async upsert() {
-    throw new Error('clients are registered through /api/admin/oauth-clients')
+  // Only a registration (RFC 7591) stores a client here; the admins' go through their API.
+  async upsert(clientId, metadata) {
+    await clients.register(clientId, metadata)
   },
   async findByUid() {
     return undefined

@@ -10,6 +10,8 @@ export const clientJson = (client: OAuthClient) => ({
   redirect_uris: listOf(client.redirectUris),
   grant_types: listOf(client.grantTypes),
   scopes: listOf(client.scopes),
+  /** Registered by itself (RFC 7591), not by an admin. */
+  dynamic: Boolean(client.dynamic),
   createdAt: client.createdAt,
   updatedAt: client.updatedAt,
 })

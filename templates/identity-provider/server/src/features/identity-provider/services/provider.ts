@@ -3,9 +3,9 @@ import type { Configuration, default as Provider, KoaContextWithOIDC } from 'oid
 import { type AppContext, cookieNamesOf, envOf, User } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import { sequelizeAdapter } from './adapter.js'
-import { clientCache } from './client-cache.js'
+import { clientCache, registerClient } from './client-cache.js'
 import { API_SCOPES_METADATA } from './client-metadata.js'
-import { secretMatches } from './client-secrets.js'
+import { newClientId, secretMatches } from './client-secrets.js'
 import { loadSigningKeys, type PrivateJwk } from './signing-keys.js'
 import { codePage, confirmPage, donePage } from './device-pages.js'
 import { API_SCOPES, apiResourceOf, consentPageOf, devicePageOf, issuerOf, OPENID_SCOPES } from './urls.js'
@@ -58,7 +58,10 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
   )
 
   const configuration: Configuration = {
-    adapter: sequelizeAdapter(env.ENCRYPTION_KEY, () => new errors.InvalidGrant('grant request is invalid'), clientCache(ctx)),
+    adapter: sequelizeAdapter(env.ENCRYPTION_KEY, () => new errors.InvalidGrant('grant request is invalid'), {
+      get: (clientId) => clientCache(ctx).get(clientId),
+      register: (clientId, metadata) => registerClient(clientId, metadata, (description) => new errors.InvalidClientMetadata(description)),
+    }),
     jwks: { keys },
     async findAccount(_oidc, sub) {
       const user = /^[1-9]\d{0,9}$/.test(sub) ? await User.findByPk(Number(sub)) : null
@@ -90,6 +93,9 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // RFC 7591, for MCP clients and agents: off unless OAUTH_PROVIDER_REGISTRATION=open, public
+      // clients only (services/client-cache.ts registerClient), no management afterwards.
+      registration: { enabled: env.OAUTH_PROVIDER_REGISTRATION === 'open', initialAccessToken: false, issueRegistrationAccessToken: false, idFactory: () => newClientId() },
       // RFC 8628: a CLI or a TV shows a code, the person types it on the app's /device page.
       // Eight letters without vowels (no words, no look-alikes), shown as XXXX-XXXX.
       deviceFlow: { enabled: true, charset: 'base-20', mask: '****-****', userCodeInputSource: codePage(env), userCodeConfirmSource: confirmPage, successSource: donePage },
