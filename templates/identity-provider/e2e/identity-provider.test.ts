@@ -53,6 +53,30 @@ afterAll(async () => {
 })
 
 describe('the OAuth provider in Chromium', () => {
+  it('an admin registers a confidential client on /admin/oauth-clients and sees its secret once', async () => {
+    cspErrors = []
+    await page.goto(`${server.url}/login`)
+    await page.getByLabel('E-mail').fill(admin.email)
+    await page.getByLabel('Password').fill(admin.password)
+    await page.getByRole('button', { name: 'Log in' }).click()
+    await page.waitForURL((url) => url.pathname === '/dashboard')
+    await page.getByRole('banner').getByRole('link', { name: 'OAuth clients' }).click()
+    await page.getByRole('heading', { name: 'Register a client' }).waitFor()
+    await page.getByLabel('Name').fill('Partner Server')
+    await page.getByLabel('Confidential').check()
+    await page.getByLabel('Redirect URIs').fill('https://partner.example/callback')
+    await page.getByRole('button', { name: 'Register', exact: true }).click()
+    const secret = page.locator('.client-secret')
+    await secret.waitFor()
+    expect(await secret.textContent()).toMatch(/^[\w-]{43}$/)
+    expect(await page.locator('.client-list > li').filter({ hasText: 'Partner Server' }).count()).toBe(1)
+    expect(await axeViolations(page, 'oauth-clients')).toEqual([])
+    await page.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
+    expect(cspErrors).toEqual([])
+  }, 60_000)
+
   it('a partner app: login, the consent page, and back to its redirect URI with a code', async () => {
     cspErrors = []
     const clientId = await registerClient({ name: 'Partner App', type: 'public', redirect_uris: [redirectUri], grant_types: ['authorization_code'], scopes: ['openid', 'email'] })

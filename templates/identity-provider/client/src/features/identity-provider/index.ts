@@ -1,4 +1,5 @@
 import type { ClientFeature } from '../types'
+import ClientsLink from '@/features/identity-provider/components/ClientsLink.vue'
 import en from '@/features/identity-provider/locales/en.json'
 import { withPageTexts } from '@/lib/page-texts'
 
@@ -11,6 +12,13 @@ export const feature: ClientFeature = {
       component: withPageTexts(() => import('@/features/identity-provider/pages/ConsentPage.vue')),
       meta: { auth: true, title: 'oauthProvider.titles.consent' },
     },
+    // The admins' clients: who may ask people for access.
+    {
+      path: '/admin/oauth-clients',
+      name: 'admin-oauth-clients',
+      component: withPageTexts(() => import('@/features/identity-provider/pages/admin/OAuthClientsPage.vue')),
+      meta: { auth: true, admin: true, title: 'oauthClients.titles.page' },
+    },
     // RFC 8628's verification_uri: where a person types the code a device shows, signed in first.
     {
       path: '/device',
@@ -19,6 +27,7 @@ export const feature: ClientFeature = {
       meta: { auth: true, title: 'oauthProvider.titles.device' },
     },
   ],
+  nav: [ClientsLink],
   // The person's grants: every app they allowed, each removable.
   settings: [
     {
