@@ -22,7 +22,8 @@ const STYLE =
 // The pages' own style and nothing else: no script runs, nothing loads, nobody frames them.
 const POLICY = `default-src 'none'; style-src 'sha256-${createHash('sha256').update(STYLE).digest('base64')}'; frame-ancestors 'none'`
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+/** Text for HTML: the provider's own pages (its error page too, provider.ts) write what a client or a person sent. */
+export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 function page(ctx: KoaContextWithOIDC, title: string, body: string): void {
   ctx.type = 'html'

@@ -7,7 +7,7 @@ import { clientCache, registerClient } from './client-cache.js'
 import { API_SCOPES_METADATA } from './client-metadata.js'
 import { newClientId, secretMatches } from './client-secrets.js'
 import { loadSigningKeys, type PrivateJwk } from './signing-keys.js'
-import { codePage, confirmPage, donePage } from './device-pages.js'
+import { codePage, confirmPage, donePage, escape } from './device-pages.js'
 import { API_SCOPES, apiResourceOf, consentPageOf, devicePageOf, issuerOf, OPENID_SCOPES } from './urls.js'
 
 export interface ProviderOfApp {
@@ -132,7 +132,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
     },
     async renderError(oidc, out) {
       oidc.type = 'html'
-      oidc.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title></head><body><h1>Sign-in failed</h1><p>${escapeHtml(String(out.error_description ?? out.error ?? ''))}</p></body></html>`
+      oidc.body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sign-in failed</title></head><body><h1>Sign-in failed</h1><p>${escape(String(out.error_description ?? out.error ?? ''))}</p></body></html>`
     },
   }
 
@@ -157,4 +157,3 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
   return { provider, handle: provider.callback(), publicKeys }
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
