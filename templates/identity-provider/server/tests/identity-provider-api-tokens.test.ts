@@ -22,7 +22,7 @@ describe('the app\'s API as a protected resource', () => {
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/api']) {
       const res = await fetch(`${app.base}${path}`)
       expect(res.status, path).toBe(200)
-      expect(await res.json()).toEqual({ resource: app.api, authorization_servers: [app.issuer], scopes_supported: ['read', 'write'], bearer_methods_supported: ['header'] })
+      expect(await res.json()).toEqual({ resource: app.api, authorization_servers: [app.issuer], scopes_supported: ['read', 'write'], bearer_methods_supported: ['header'], dpop_signing_alg_values_supported: ['ES256', 'Ed25519', 'EdDSA'] })
     }
   })
 

@@ -198,9 +198,10 @@ export interface Authenticator<Ctx> {
   authenticate(req: Request, header: string, ctx: Ctx): Promise<Authenticated | null | undefined>
   /**
    * What a 401 of the app says, in `WWW-Authenticate`, about getting this credential (RFC 6750's
-   * `Bearer resource_metadata="…"`, where an OAuth client finds the authorization server).
+   * `Bearer resource_metadata="…"`, where an OAuth client finds the authorization server), and
+   * may say about the refused request itself (RFC 9449's `DPoP error="invalid_dpop_proof"`).
    */
-  challenge?(ctx: Ctx): string
+  challenge?(ctx: Ctx, req: Request): string
 }
 
 /**

@@ -129,8 +129,8 @@ export async function followToClient(browser: Browser, url: string): Promise<URL
   throw new Error('too many redirects')
 }
 
-/** A person signs in, allows the request on the consent page, and the client redeems the code. */
-export async function consentAndRedeem(app: ProviderApp, config: oidc.Configuration, parameters: Record<string, string>, email: string) {
+/** A person signs in, allows the request on the consent page, and the client redeems the code (with `options.DPoP`, bound to its key). */
+export async function consentAndRedeem(app: ProviderApp, config: oidc.Configuration, parameters: Record<string, string>, email: string, options?: oidc.DPoPOptions) {
   const browser = new Browser(app)
   browser.signIn((await login(app.app, email)).cookies)
   const request = await authorization(config, parameters)
@@ -138,6 +138,6 @@ export async function consentAndRedeem(app: ProviderApp, config: oidc.Configurat
   const consent = await browser.api('POST', `/api/oauth2/interaction/${uid}/consent`)
   if (consent.status !== 200) throw new Error(`consent: ${consent.status} ${JSON.stringify(consent.body)}`)
   const back = await followToClient(browser, String(consent.body.redirect))
-  const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce }, parameters.resource ? { resource: parameters.resource } : undefined)
+  const tokens = await oidc.authorizationCodeGrant(config, back, { pkceCodeVerifier: request.verifier, expectedState: request.state, expectedNonce: request.nonce }, parameters.resource ? { resource: parameters.resource } : undefined, options)
   return { tokens, browser }
 }

@@ -80,7 +80,10 @@ export function authenticateIfPossible(ctx: AppContext): RequestHandler {
 const layerAuthenticators = (features: AppFeatures) => features.flatMap((feature) => feature.authenticators ?? [])
 
 /** The `WWW-Authenticate` challenges of the layers' ways in, for every 401 (kernel/http/error-handler.ts). */
-export const authChallenges = (ctx: AppContext): string[] => layerAuthenticators(ctx.features).flatMap((authenticator) => authenticator.challenge?.(ctx) ?? [])
+export const authChallenges = (ctx: AppContext): ((req: Request) => string[]) => {
+  const authenticators = layerAuthenticators(ctx.features).filter((authenticator) => authenticator.challenge)
+  return (req) => authenticators.map((authenticator) => authenticator.challenge!(ctx, req))
+}
 
 /** The first authenticator that knows the header's kind decides; none knowing it is a 401. */
 async function byAuthenticators(req: Request, ctx: AppContext, header: string, authenticators: ReturnType<typeof layerAuthenticators>): Promise<void> {

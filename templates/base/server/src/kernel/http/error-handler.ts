@@ -1,4 +1,4 @@
-import type { ErrorRequestHandler, RequestHandler } from 'express'
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express'
 import type { Logger } from '../logger.js'
 import { HttpError, notFound } from './errors.js'
 import { isDependencyUnavailable, RETRY_AFTER_SECONDS } from './unavailable.js'
@@ -25,13 +25,13 @@ export const notFoundHandler: RequestHandler = () => {
  * stack trace or SQL, and a dependency that is down is a 503 with Retry-After, never a 500. A 401
  * names the layers' `challenges` in `WWW-Authenticate`, when they have any.
  */
-export function errorHandler(logger: Logger, challenges: readonly string[] = []): ErrorRequestHandler {
-  const challenge = challenges.join(', ')
+export function errorHandler(logger: Logger, challenges: (req: Request) => readonly string[] = () => []): ErrorRequestHandler {
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error)
     const t = translatorOf(req)
     if (error instanceof HttpError) {
-      if (error.status === 401 && challenge) res.setHeader('WWW-Authenticate', challenge)
+      const challenge = error.status === 401 ? challenges(req).join(', ') : ''
+      if (challenge) res.setHeader('WWW-Authenticate', challenge)
       res.status(error.status).json(error.toJSON(t))
       return
     }

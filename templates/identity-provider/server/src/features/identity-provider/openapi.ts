@@ -38,7 +38,7 @@ export const routeDocs: RouteDoc[] = [
   })),
   ...PROTECTED_RESOURCE_METADATA.map((path): RouteDoc => ({
     method: 'get', path, tag: providerTag, summary: 'The API as a protected resource (RFC 9728): who issues its tokens',
-    responses: { 200: { description: 'The resource and its authorization server', body: z.object({ resource: z.string(), authorization_servers: z.array(z.string()), scopes_supported: z.array(z.string()), bearer_methods_supported: z.array(z.string()) }) } },
+    responses: { 200: { description: 'The resource and its authorization server', body: z.object({ resource: z.string(), authorization_servers: z.array(z.string()), scopes_supported: z.array(z.string()), bearer_methods_supported: z.array(z.string()), dpop_signing_alg_values_supported: z.array(z.string()) }) } },
   })),
   {
     method: 'get', path: '/api/oauth2/interaction/:uid', ...interaction, summary: 'The authorization request waiting in this browser',

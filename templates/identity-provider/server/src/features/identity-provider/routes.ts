@@ -4,6 +4,7 @@ import { config } from './config.js'
 import { consent, deny, showInteraction } from './controllers/interaction.js'
 import { listConnectedApps, revokeConnectedApp } from './controllers/connected-apps.js'
 import { createClient, deleteClient, listClients, rotateClientSecret, updateClient } from './controllers/oauth-clients.js'
+import { DPOP_ALGORITHMS } from './services/dpop.js'
 import { providerOf } from './services/provider.js'
 import { API_SCOPES, apiResourceOf, AUTHORIZATION_SERVER_METADATA, issuerOf, MOUNT, PROTECTED_RESOURCE_METADATA } from './services/urls.js'
 
@@ -88,6 +89,7 @@ export function mountProvider(app: Express, ctx: AppContext): void {
       authorization_servers: [issuerOf(ctx.env)],
       scopes_supported: [...API_SCOPES],
       bearer_methods_supported: ['header'],
+      dpop_signing_alg_values_supported: [...DPOP_ALGORITHMS],
     })
   }
   for (const path of PROTECTED_RESOURCE_METADATA) app.get(path, resourceMetadata)

@@ -8,6 +8,7 @@ import { API_SCOPES_METADATA } from './client-metadata.js'
 import { newClientId, secretMatches } from './client-secrets.js'
 import { loadSigningKeys, type PrivateJwk } from './signing-keys.js'
 import { codePage, confirmPage, donePage, escape } from './device-pages.js'
+import { DPOP_ALGORITHMS } from './dpop.js'
 import { API_SCOPES, apiResourceOf, consentPageOf, devicePageOf, issuerOf, OPENID_SCOPES } from './urls.js'
 
 export interface ProviderOfApp {
@@ -81,7 +82,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
     clientAuthMethods: ['client_secret_basic', 'client_secret_post', 'none'],
     clientDefaults: { grant_types: ['authorization_code'], id_token_signed_response_alg: 'ES256', response_types: ['code'], token_endpoint_auth_method: 'none' },
     // Asymmetric only: a client's secret is kept as a hash, so nothing can be signed with it.
-    enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'], userinfoSigningAlgValues: ['ES256', 'RS256'], introspectionSigningAlgValues: ['ES256', 'RS256'] },
+    enabledJWA: { idTokenSigningAlgValues: ['ES256', 'RS256'], userinfoSigningAlgValues: ['ES256', 'RS256'], introspectionSigningAlgValues: ['ES256', 'RS256'], dPoPSigningAlgValues: [...DPOP_ALGORITHMS] },
     cookies: {
       keys: [Buffer.from(hkdfSync('sha256', ctx.env.COOKIE_SECRET, '', 'oauth-provider-cookies', 32)).toString('base64url')],
       names: { session: names.oidcSession, interaction: names.oidcInteraction, resume: `${ctx.auth.name}_oidc_resume` },
@@ -93,6 +94,9 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
     features: {
       devInteractions: { enabled: false },
       clientCredentials: { enabled: true },
+      // RFC 9449: a client that sends a DPoP proof gets tokens bound to its key (`cnf.jkt`, and
+      // for a public client its refresh token too); the API asks a proof with each (authenticator.ts).
+      dPoP: { enabled: true },
       // RFC 7591, for MCP clients and agents: off unless OAUTH_PROVIDER_REGISTRATION=open, public
       // clients only (services/client-cache.ts registerClient), no management afterwards.
       registration: { enabled: env.OAUTH_PROVIDER_REGISTRATION === 'open', initialAccessToken: false, issueRegistrationAccessToken: false, idFactory: () => newClientId() },
