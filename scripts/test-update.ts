@@ -16,10 +16,12 @@
  *      (`oauth:dev-provider`) standing in for Google and for the OpenID provider, each start
  *      redirects to its authorization endpoint;
  *   5. `add email-verification`: registering answers 202 and mails a /verify-email?token= link
- *      (to storage/mail, there being no SMTP);
+ *      (to storage/mail, there being no SMTP); `add oauth-provider`: RFC 8414 discovery names the
+ *      issuer, the JWKS holds the key made in the migrated database, a bad bearer is 401 with the
+ *      API's metadata in WWW-Authenticate;
  *   then the app's own `npm test` (but the test files that test:variants, before this in
  *   `npm test`, proved: scripts/lib/proved-tests.ts) and one
- *   typecheck, client and server, for the five;
+ *   typecheck, client and server, for the six;
  *   6. `update --no-passkeys`: the code goes, the tables and their rows stay, the server
  *      type-checks, the app starts and the user still signs in;
  *   7. on MySQL and on PostgreSQL (the machine's servers, a fresh database each, dropped after):
@@ -359,6 +361,23 @@ try {
       check(mail?.includes(`${base}/verify-email?token=`) === true, `a mail to ${email} in storage/mail holds a /verify-email?token= link`)
     }),
   )
+  await step('add oauth-provider (migrates)', () => app.add('oauth-provider'))
+  await step('sign in; the provider publishes its discovery and keys, the API its 401 challenge', () =>
+    app.whileSignedIn(async (request, base) => {
+      const discovery = await fetch(`${base}/.well-known/oauth-authorization-server/oauth2`)
+      const document = (await discovery.json()) as { issuer?: string; jwks_uri?: string }
+      check(discovery.status === 200 && document.issuer === `${base}/oauth2`, `RFC 8414 discovery names the issuer ${base}/oauth2 (${discovery.status})`)
+      // The first signing key is made, sealed with ENCRYPTION_KEY, in the migrated database.
+      const jwks = (await (await fetch(document.jwks_uri!)).json()) as { keys?: { kty: string; d?: string }[] }
+      check((jwks.keys?.length ?? 0) > 0 && jwks.keys!.every((key) => key.d === undefined), `the JWKS publishes public keys (${jwks.keys?.length ?? 0})`)
+      check((await request('GET', '/api/auth/me')).status === 200, 'the session still reads /api/auth/me')
+      const refused = await fetch(`${base}/api/auth/me`, { headers: { Authorization: 'Bearer not-a-token' } })
+      check(
+        refused.status === 401 && refused.headers.get('www-authenticate') === `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource"`,
+        `a bad bearer is 401 naming the API's metadata (${refused.status} ${refused.headers.get('www-authenticate')})`,
+      )
+    }),
+  )
   // One typecheck, client and server, for the layers added (27 s here): one compiler, beside the
   // tests' two workers; its output is printed after theirs.
   const typecheck = execa('npm', ['run', 'typecheck'], { cwd: app.dir, env: app.env, all: true, reject: false })
@@ -374,7 +393,7 @@ try {
   await step('typecheck (what it took beyond the tests)', async () => {
     const { all, exitCode } = await typecheck
     console.log(all)
-    check(exitCode === 0, 'the app with the five layers added type-checks')
+    check(exitCode === 0, 'the app with the six layers added type-checks')
   })
 
   const removed = await step('update --no-passkeys', () => app.cli(['update', '--no-passkeys']))
