@@ -46,6 +46,11 @@ export const feature = defineFeature({
     root: (app, ctx) => void app.use(SCIM_PATH, scimRouter(ctx)),
     formPosts: [SAML_ACS_PATH],
   },
+  credentialTokens: [
+    // A team's standing credential, no person's: no event of a user voids it, only its owners'
+    // revocation (or the team's deletion) ends it.
+    { model: ScimToken, grants: 'credential', pending: false },
+  ],
   signInRefusal: requireSso,
   events: ssoEvents,
   webhookEvents: ssoWebhookEvents,
