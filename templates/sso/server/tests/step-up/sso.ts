@@ -12,4 +12,13 @@ export const guardedRoutes: GuardedRoute[] = [
     },
     success: 201,
   },
+  {
+    name: 'make a SCIM token',
+    request: async ({ app, cookies }) => {
+      const res = await teams(app, cookies).create('Provisioning')
+      if (res.status !== 201) throw new Error(`team not created: ${res.status}`)
+      return { method: 'post', path: `/api/teams/${res.body.team.id}/scim-tokens` }
+    },
+    success: 201,
+  },
 ]

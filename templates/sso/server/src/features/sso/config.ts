@@ -33,5 +33,7 @@ export const config = {
     ssoStartPerIp: { limit: 30, windowMs: minute },
     /** IdP answers per IP: each costs signature checks. */
     ssoAnswerPerIp: { limit: 30, windowMs: minute },
+    /** SCIM requests per team token: an IdP's sync sends bursts, never a flood. */
+    ssoScimPerToken: { limit: 600, windowMs: minute },
   },
 } as const satisfies FeatureConfig

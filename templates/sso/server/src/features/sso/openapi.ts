@@ -8,6 +8,7 @@ const tag = 'Single sign-on'
 const domain = z.object({ domain: z.string(), verified: z.boolean(), txt_name: z.string(), txt_value: z.string() })
 const connection = z.object({ type: z.literal('saml'), default_role: z.enum(['member', 'admin']), require_sso: z.boolean(), idp_entity_id: z.string(), sso_url: z.string() })
 const team = { tag, auth: true, errors: [403, 404, 429] } as const
+const scimToken = z.object({ id: z.number().int(), prefix: z.string(), created_at: z.string(), last_used_at: z.string().nullable() })
 const redirect = { description: 'To the app, or to `/login?sso=failed` when the answer signs nobody in (why goes to the log)' }
 
 /** The SSO routes: a team's (its owners and admins; a session only), and the sign-in's (signed out). */
@@ -29,6 +30,15 @@ export const routeDocs: RouteDoc[] = [
     method: 'post', path: '/api/teams/:id/domains/:domain/verify', ...team, errors: [403, 404, 422, 429], summary: "Check the domain's TXT record (owners): found, the domain is the team's",
     responses: { 200: { description: 'Verified', body: z.object({ verified: z.literal(true) }) } },
   },
+  {
+    method: 'get', path: '/api/teams/:id/scim-tokens', ...team, summary: "The team's SCIM tokens (owners): by prefix, when made and last used, never a token",
+    responses: { 200: { description: 'Newest first', body: z.object({ scim_tokens: z.array(scimToken) }) } },
+  },
+  {
+    method: 'post', path: '/api/teams/:id/scim-tokens', ...team, errors: [403, 404, 422, 429], summary: "Make a SCIM token for the team's identity provider (owners, step-up): `Authorization: Bearer <token>` on `{BASE_URL}/scim/v2`",
+    responses: { 201: { description: 'The token, shown this once: only its hash is kept', body: z.object({ id: z.number().int(), token: z.string() }) } },
+  },
+  { method: 'delete', path: '/api/teams/:id/scim-tokens/:tokenId', ...team, summary: 'Revoke a SCIM token (owners): its next request is a 401', responses: { 204: { description: 'Revoked' } } },
   {
     method: 'post', path: '/api/auth/sso', tag, errors: [429], summary: 'Continue with SSO: the sign-in URL of the IdP of the team that verified the address’s domain', body: ssoStartSchema,
     responses: { 200: { description: 'Where the browser goes next', body: z.object({ redirect: z.string() }) } },

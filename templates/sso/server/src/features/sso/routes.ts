@@ -5,6 +5,7 @@ import { config } from './config.js'
 import { connectionSchema, destroyConnection, putConnection } from './controllers/connection.js'
 import { checkDomain, domainSchema, storeDomain } from './controllers/domains.js'
 import { samlMetadata } from './controllers/saml-metadata.js'
+import { destroyScimToken, listScimTokens, storeScimToken } from './controllers/scim-tokens.js'
 import { showSso } from './controllers/show-sso.js'
 import { samlAcs, ssoStartSchema, startSso } from './controllers/sso-sign-in.js'
 
@@ -12,7 +13,7 @@ import { samlAcs, ssoStartSchema, startSso } from './controllers/sso-sign-in.js'
 export const SAML_ACS_PATH = '/api/auth/sso/saml/:teamId/acs'
 
 /**
- * `/api/teams/:id/sso` and `/api/teams/:id/domains`: a team's SSO, behind the team's membership
+ * `/api/teams/:id/sso`, `/api/teams/:id/domains` and `/api/teams/:id/scim-tokens`: a team's SSO, behind the team's membership
  * (anyone else 404, as every team route); its owners and admins see it, its owners change it,
  * behind step-up but for checking a domain. From a session only (`sessionOnly` in index.ts).
  */
@@ -32,6 +33,10 @@ export function ssoTeamRoutes(ctx: AppContext): Router {
   router.post('/domains', ...owner, precognitive(domainSchema), confirmed, storeDomain(ctx))
   const checks = limiterFactory(ctx)({ name: 'sso-domain-checks', limit: rateLimitsOf(config, ctx).ssoDomainChecksPerUser, key: (req) => String(req.auth!.id) })
   router.post('/domains/:domain/verify', ...owner, checks, checkDomain(ctx))
+  // A SCIM token provisions and deprovisions the team's people: made behind step-up, as a connection is.
+  router.get('/scim-tokens', ...owner, listScimTokens())
+  router.post('/scim-tokens', ...owner, confirmed, storeScimToken(ctx))
+  router.delete('/scim-tokens/:tokenId', ...owner, destroyScimToken(ctx))
   return router
 }
 

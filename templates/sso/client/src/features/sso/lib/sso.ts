@@ -23,3 +23,16 @@ export interface TeamSso {
 export const ssoPath = (teamId: number) => `/api/teams/${teamId}/sso`
 export const domainsPath = (teamId: number) => `/api/teams/${teamId}/domains`
 export const verifyPath = (teamId: number, domain: string) => `${domainsPath(teamId)}/${encodeURIComponent(domain)}/verify`
+
+/** A team's SCIM token as listed (`GET /api/teams/:id/scim-tokens`): never the token itself. */
+export interface ScimToken {
+  id: number
+  prefix: string
+  created_at: string
+  last_used_at: string | null
+}
+
+export const scimTokensPath = (teamId: number) => `/api/teams/${teamId}/scim-tokens`
+export const scimTokenPath = (teamId: number, tokenId: number) => `${scimTokensPath(teamId)}/${tokenId}`
+/** The base URL an IdP is given for SCIM: the app's own origin, `/scim/v2`. */
+export const scimBaseUrl = () => `${window.location.origin}/scim/v2`

@@ -4,6 +4,7 @@ import { UniqueConstraintError } from 'sequelize'
 import { type AppContext, createAccount, findUserById, hashPassword, identityOf, normaliseEmail, serializeUser, type SignInUser, tidyName, User } from '../../../kernel/index.js'
 import { TeamMember, type TeamRole } from '../../teams/public.js'
 import { SsoDomain } from '../models/sso-domain.js'
+import { markMadeByTeam } from './team-accounts.js'
 import { domainOfEmail } from './domain-name.js'
 
 const EMAIL_ATTRIBUTES = ['email', 'mail', 'urn:oid:0.9.2342.19200300.100.1.3', 'http://schemas.xmlsoap.org/ws/2005/05/identity/claims/emailaddress']
@@ -42,9 +43,25 @@ async function signInUser(userId: number): Promise<SignInUser | undefined> {
 export async function ssoAccount(ctx: AppContext, teamId: number, defaultRole: string, profile: Profile): Promise<SsoOutcome> {
   const email = emailOf(profile)
   if (!email || email.length > 255) return { refused: 'no e-mail address in the assertion' }
-  const domain = domainOfEmail(email)
-  if (!domain || (await SsoDomain.count({ where: { teamId, verifiedDomain: domain } })) === 0) return { refused: `an address of a domain the team has not verified (${domain})` }
+  if (!(await teamVerified(teamId, email))) return { refused: `an address of a domain the team has not verified (${domainOfEmail(email)})` }
+  const { userId, created } = await teamAccount(ctx, teamId, defaultRole, email, nameOf(profile, email))
+  const user = await signInUser(userId)
+  return user ? { user, created } : { refused: 'the account went meanwhile' }
+}
 
+/** Whether `email` is of a domain `teamId` has verified: the only addresses its IdP may speak for. */
+export async function teamVerified(teamId: number, email: string): Promise<boolean> {
+  const domain = domainOfEmail(email)
+  return domain !== null && (await SsoDomain.count({ where: { teamId, verifiedDomain: domain } })) > 0
+}
+
+/**
+ * The account with `email` (an address the caller checked with `teamVerified`), or one made now,
+ * verified, with a password nobody knows, recorded as the team's making (sso_team_accounts), so
+ * that the team's IdP may later suspend it; either way a member of the team afterwards, a new one
+ * with `defaultRole`, an existing membership keeping its role. The SAML sign-in and SCIM share it.
+ */
+export async function teamAccount(ctx: AppContext, teamId: number, defaultRole: string, email: string, name: string): Promise<{ userId: number; created: boolean }> {
   let created = false
   let existing = await User.findOne({ where: { email }, attributes: ['id'] })
   if (!existing) {
@@ -52,7 +69,7 @@ export async function ssoAccount(ctx: AppContext, teamId: number, defaultRole: s
       // A password nobody knows: the column stays required in apps without social sign-in (whose
       // migration makes it optional), and a reset link still gives the person one of their own.
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
-      existing = await createAccount(ctx, { name: nameOf(profile, email), email, passwordHash, role: 'user', verified: true })
+      existing = await createAccount(ctx, { name, email, passwordHash, role: 'user', verified: true })
       created = true
     } catch (error) {
       // Registered meanwhile, by a form or a parallel sign-in: that account it is.
@@ -61,7 +78,7 @@ export async function ssoAccount(ctx: AppContext, teamId: number, defaultRole: s
       if (!existing) throw error
     }
   }
+  if (created) await markMadeByTeam(teamId, existing.id)
   await TeamMember.findOrCreate({ where: { teamId, userId: existing.id }, defaults: { teamId, userId: existing.id, role: defaultRole as TeamRole } })
-  const user = await signInUser(existing.id)
-  return user ? { user, created } : { refused: 'the account went meanwhile' }
+  return { userId: existing.id, created }
 }
