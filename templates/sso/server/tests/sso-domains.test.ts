@@ -1,11 +1,12 @@
 import type { Express } from 'express'
+import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SecurityEvent } from '../src/kernel/models/index.js'
 import { unconfirm } from './helpers/confirmation.js'
 import { startDnsServer } from './helpers/dns-server.js'
 import { claim, sso, uniqueDomain } from './helpers/sso.js'
 import { newTeam, person, personalTeamOf, staffedTeam } from './helpers/teams.js'
-import { useTestApps } from './helpers/test-app.js'
+import { useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
 let app: Express
@@ -66,6 +67,13 @@ describe('claiming a domain', () => {
     expect(other.txt_value).not.toBe(res.body.txt_value)
     const event = await SecurityEvent.findOne({ where: { userId: owner.id, type: 'sso_domain_added' }, order: [['id', 'DESC']] })
     expect(JSON.parse(event!.meta!)).toEqual({ teamId, domain: other.domain })
+    // In the team's activity, beside the teams' own events; not in another team's.
+    const activity = await supertest(app).get(`/api/teams/${teamId}/activity`).set(withCookies(owner.cookies))
+    expect(activity.status).toBe(200)
+    expect(activity.body.data.data.map((row: { type: string }) => row.type)).toEqual(['sso_domain_added', 'sso_domain_added', 'team_created'])
+    const otherTeam = await newTeam(app, owner)
+    const elsewhere = await supertest(app).get(`/api/teams/${otherTeam}/activity`).set(withCookies(owner.cookies))
+    expect(elsewhere.body.data.data.map((row: { type: string }) => row.type)).toEqual(['team_created'])
   })
 
   it.each(['', 'localhost', '127.0.0.1', '*.example.com', 'exa mple.com', '-bad.example.com', `${'a'.repeat(64)}.com`, 42])('refuses %j with 422 errors.domain', async (domain) => {

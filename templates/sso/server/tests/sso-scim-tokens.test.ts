@@ -7,7 +7,7 @@ import { unconfirm } from './helpers/confirmation.js'
 import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, scimClient, scimErrorBody, scimTeam, scimTokens } from './helpers/scim.js'
 import { addMember, newTeam, person, personalTeamOf, staffedTeam } from './helpers/teams.js'
-import { useTestApps } from './helpers/test-app.js'
+import { useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
 let app: Express
@@ -77,12 +77,21 @@ describe("a team's SCIM tokens", () => {
 })
 
 describe('what a SCIM token opens', () => {
-  it('opens /scim/v2 alone: under /api it is a 401, as any unknown bearer', async () => {
+  it('opens /scim/v2 alone: under /api it is held to SCIM, a 403 as a missing scope', async () => {
     const { token, scim } = await scimTeam(app, dns)
     expect((await scim.get('/ServiceProviderConfig')).status).toBe(200)
     for (const path of ['/api/auth/me', '/api/teams', '/api/account/activity']) {
-      expect((await supertest(app).get(path).set('Authorization', `Bearer ${token}`)).status, path).toBe(401)
+      const res = await supertest(app).get(path).set('Authorization', `Bearer ${token}`)
+      expect(res.status, path).toBe(403)
+      expect(res.body, path).toEqual({ message: 'The key used lacks the scope this needs.' })
     }
+  })
+
+  it('is the one way into /scim/v2: a signed-in owner\'s session is a 401 there', async () => {
+    const { owner } = await scimTeam(app, dns)
+    const res = await supertest(app).get('/scim/v2/Users').set(withCookies(owner.cookies))
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual(scimErrorBody(401))
   })
 
   it.each([

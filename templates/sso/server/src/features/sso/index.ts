@@ -14,7 +14,8 @@ import { SsoConnection } from './models/sso-connection.js'
 import { SsoDomain } from './models/sso-domain.js'
 import { SsoTeamAccount } from './models/sso-team-account.js'
 import { SAML_ACS_PATH, ssoAuthRoutes, ssoTeamRoutes } from './routes.js'
-import { scimRouter, SCIM_PATH } from './scim/router.js'
+import { SCIM_PATH, scimTokenAuthenticator } from './scim/auth.js'
+import { scimRouter } from './scim/router.js'
 import { requireSso } from './services/require-sso.js'
 
 /**
@@ -51,6 +52,7 @@ export const feature = defineFeature({
     // revocation (or the team's deletion) ends it.
     { model: ScimToken, grants: 'credential', pending: false },
   ],
+  authenticators: [scimTokenAuthenticator],
   signInRefusal: requireSso,
   events: ssoEvents,
   webhookEvents: ssoWebhookEvents,

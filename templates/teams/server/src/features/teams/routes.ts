@@ -33,7 +33,7 @@ export function teamRoutes(ctx: AppContext): Router {
   // Anyone may leave with their own id; who may remove whom is the rule of services/memberships.ts.
   team.delete('/members/:userId', destroyMember(ctx))
   team.post('/transfer', requireTeamRole('owner'), precognitive(transferSchema), confirmed, transferTeam(ctx))
-  team.get('/activity', requireTeamRole('admin'), listTeamActivity())
+  team.get('/activity', requireTeamRole('admin'), listTeamActivity(ctx))
   team.use('/invitations', invitationTeamRoutes(ctx))
   return router
 }

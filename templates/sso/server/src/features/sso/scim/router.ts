@@ -1,13 +1,10 @@
 import express, { type ErrorRequestHandler, type Request, type RequestHandler, Router } from 'express'
-import { type AppContext, HttpError, translatorOf } from '../../../kernel/index.js'
-import { scimAuthentication } from './auth.js'
+import { type AppContext, authenticate, HttpError, translatorOf } from '../../../kernel/index.js'
+import { scimTokenOnly } from './auth.js'
 import { createGroup, deleteGroup, listGroups, patchGroup, replaceGroup, showGroup } from './groups.js'
 import { errorBody, SCIM_CONTENT_TYPE, SCIMMY, ScimError, scimError } from './protocol.js'
 import { queryOf, scimBase } from './request.js'
 import { createUser, deleteUser, listUsers, patchUser, replaceUser, showUser } from './users.js'
-
-/** The path the IdP is given, under the app's root (not /api: SCIM is its own protocol, with its own errors). */
-export const SCIM_PATH = '/scim/v2'
 
 /** What body-parser throws on a body it can't read, as SCIM answers it. */
 const bodyErrors: Record<string, [number, string]> = {
@@ -27,6 +24,7 @@ const scimErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
   const send = (status: number, detail: string, scimType?: string) => res.status(status).type(SCIM_CONTENT_TYPE).json(errorBody(status, detail, scimType))
   if (error instanceof ScimError) return send(error.status, error.message, error.scimType ?? undefined)
   if (error instanceof HttpError) {
+    if (error.status === 401) return send(401, "A valid SCIM token of the team is required, as 'Authorization: Bearer <token>'")
     const t = translatorOf(req)
     const detail = t(Object.values(error.errors ?? {})[0]?.[0] ?? error.message)
     return error.status === 422 ? send(400, detail, 'invalidValue') : send(error.status, detail)
@@ -60,7 +58,7 @@ export function scimRouter(ctx: AppContext): Router {
     res.setHeader('Cache-Control', 'no-store')
     next()
   })
-  router.use(scimAuthentication(ctx))
+  router.use(authenticate(ctx), scimTokenOnly)
   router.use(express.json({ type: ['application/scim+json', 'application/json'], limit: '100kb' }))
   router.get('/ServiceProviderConfig', discovery(ctx, () => new SCIMMY.Resources.ServiceProviderConfig().read()))
   router.get('/ResourceTypes', discovery(ctx, (req) => new SCIMMY.Resources.ResourceType(undefined, queryOf(req)).read()))
