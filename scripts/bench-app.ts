@@ -14,7 +14,8 @@
  * A variant with passwordless sign-in or Cap adds the e-mail sign-in request's and Cap's
  * redemption's latencies (scripts/lib/bench-sign-in-rows.ts). A variant that is an OAuth provider
  * measures /me with a person's provider access token in the same rounds (got by the device flow,
- * scripts/lib/bench-provider.ts), and the client credentials grant's tokens per second.
+ * scripts/lib/bench-provider.ts), and the client credentials grant's tokens per second. A variant
+ * with SSO asks SCIM's user filter with the big team's token (scripts/lib/bench-scim.ts).
  * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
  */
 import { randomBytes } from 'node:crypto'
@@ -37,6 +38,7 @@ import { BIG_TEAM_MEMBERS, BIG_TEAM_NAME, seedTeams, TEAMS } from './lib/seed-te
 import { fmt, ms, verdict } from './lib/report.js'
 import { BENCH_PROVIDER_ENV, providerCredentials } from './lib/bench-provider.js'
 import { BENCH_CAP_ENV, BENCH_PASSWORDLESS_ENV, signInRows } from './lib/bench-sign-in-rows.js'
+import { scimFilterRun } from './lib/bench-scim.js'
 import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
 const { values, positionals } = parseArgs({
@@ -194,6 +196,8 @@ try {
   const filteredAfresh = await afterUserChange(base, `/api/users?${filteredQuery}`, accessOnly)
   const teamRows = answers.teams ? await membersRows(base, accessOnly) : { rows: [], runs: [] }
   const layerRows = await signInRows({ base, dir, passwordless: answers.passwordless, captcha: answers.captcha === 'cap', step })
+  if (answers.sso) step('GET /scim/v2/Users?filter=userName eq "…" with the big team\'s SCIM token')
+  const scim = answers.sso ? await scimFilterRun(base, accessOnly, PASSWORD, SECONDS) : undefined
   const rss = rssMiB(free.pid!)
   // At rest is after the load: bcrypt's threads end 10 s after the last login, and V8 gives back
   // the young generation it grew to 32 MiB under load once the process idles.
@@ -221,6 +225,7 @@ try {
     ['  the same, each right after a user change (total counted afresh), p50', ms(filteredAfresh.p50), `(max ${ms(filteredAfresh.max)}; ${AFRESH} requests)`, ''],
     ...teamRows.rows,
     ...layerRows,
+    ...(scim ? [rowLatency(`GET /scim/v2/Users?filter=userName eq "${scim.userName}" (${BIG_TEAM_MEMBERS.toLocaleString('en')} members), p50`, scim.run, 20)] : []),
     ['server RSS right after the load', `${rss.toFixed(0)} MiB`, '', ''],
     ['server RSS at rest, 15 s after the load', `${rssAtRest.toFixed(0)} MiB`, '', verdict(rssAtRest <= 150, '≤ 150 MiB')],
     [
@@ -230,7 +235,7 @@ try {
       verdict(loginRatio.ratio >= 0.9, '≥ 0.90'),
     ],
   ]
-  const failures = [...helloRuns, ...meRuns, ...keyRuns, ...tokenRuns, ...grantRuns, ...renewRuns, ...loginRounds.map((round) => round.run), quiet, contended, page1, page5000, searchAscii, searchUnicode, sortedDeep, sortedNewest, filteredDeep, ...teamRows.runs].filter((run) => run.failed > 0)
+  const failures = [...helloRuns, ...meRuns, ...keyRuns, ...tokenRuns, ...grantRuns, ...renewRuns, ...loginRounds.map((round) => round.run), quiet, contended, ...(scim ? [scim.run] : []), page1, page5000, searchAscii, searchUnicode, sortedDeep, sortedNewest, filteredDeep, ...teamRows.runs].filter((run) => run.failed > 0)
   console.log(`\nbench:app ${variant}: ${USERS.toLocaleString('en')} users, NODE_ENV=production, ${availableParallelism()} cores, wrk ${SECONDS} s per row`)
   console.log(`throughput: 50 connections, ${ROUNDS} alternating rounds (req/s: median; ratio: median of the rounds' ratios), server on core 0 and wrk on core 1, after a warm-up and once the database server was quiet (${settled} s)`)
   console.log('/me probe: 10 connections, 10 ms apart; list latencies: 1 connection, sequential')

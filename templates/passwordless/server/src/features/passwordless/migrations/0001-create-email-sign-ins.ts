@@ -1,5 +1,5 @@
-import { DataTypes, QueryTypes, type QueryInterface } from 'sequelize'
-import { tableOptions, type Migration } from '../../../db/migrations/types.js'
+import { DataTypes } from 'sequelize'
+import { allowNoPassword, tableOptions, type Migration } from '../../../db/migrations/types.js'
 
 /**
  * Sign-in by e-mail: the pending sign-in mails (a link and a code, hashed, and the browser that
@@ -57,28 +57,4 @@ export const up: Migration = async ({ context: queryInterface }) => {
 export const down: Migration = async ({ context: queryInterface }) => {
   await queryInterface.dropTable('email_confirm_codes')
   await queryInterface.dropTable('email_sign_ins')
-}
-
-/**
- * Drops users.password's NOT NULL where it is still there (a layer before this one may have
- * dropped it). SQLite cannot alter a column; rebuilding `users` would drop and recreate its
- * indexes and every foreign key to it. Dropping a NOT NULL is one of the changes SQLite documents
- * as safe to make in the stored schema itself (https://www.sqlite.org/lang_altertable.html,
- * "Making Other Kinds Of Table Schema Changes").
- */
-async function allowNoPassword(queryInterface: QueryInterface): Promise<void> {
-  const sequelize = queryInterface.sequelize
-  const dialect = sequelize.getDialect()
-  if (dialect === 'postgres') return void (await sequelize.query('ALTER TABLE users ALTER COLUMN password DROP NOT NULL'))
-  if (dialect === 'mysql' || dialect === 'mariadb') return void (await sequelize.query('ALTER TABLE users MODIFY password TEXT NULL'))
-  await sequelize.transaction(async (transaction) => {
-    const [row] = await sequelize.query<{ sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'users'", { type: QueryTypes.SELECT, transaction })
-    const required = '`password` TEXT NOT NULL'
-    if (!row?.sql.includes(required)) return
-    const [version] = await sequelize.query<{ schema_version: number }>('PRAGMA schema_version', { type: QueryTypes.SELECT, transaction })
-    await sequelize.query('PRAGMA writable_schema = ON', { transaction })
-    await sequelize.query("UPDATE sqlite_master SET sql = $sql WHERE type = 'table' AND name = 'users'", { bind: { sql: row.sql.replace(required, '`password` TEXT') }, transaction })
-    await sequelize.query(`PRAGMA schema_version = ${version!.schema_version + 1}`, { transaction })
-    await sequelize.query('PRAGMA writable_schema = OFF', { transaction })
-  })
 }
