@@ -1,0 +1,93 @@
+import type { Request, Response } from 'express'
+import * as client from 'openid-client'
+import { z } from 'zod'
+import { type AppContext, clearCookie, cookieNamesOf, normaliseEmail, readSignedCookie, setCookie } from '../../../kernel/index.js'
+import { config } from '../config.js'
+import type { SsoConnection } from '../models/sso-connection.js'
+import { oidcConfiguration } from './oidc-client.js'
+import { oidcStates, REQUEST_LIFE_MS } from './saml-ids.js'
+import { oidcRedirectUri } from './service-provider.js'
+
+/** What the `{name}_sso_oidc` cookie carries from "Continue with SSO" to the callback. Signed, so the browser cannot change it. */
+const flowCookie = z.object({ teamId: z.number().int(), state: z.string(), nonce: z.string(), verifier: z.string() })
+type FlowCookie = z.infer<typeof flowCookie>
+
+/** Why an answer was refused, for the log; the browser is told only that it failed. */
+export class OidcRefusal extends Error {}
+
+const cookieName = (ctx: AppContext) => cookieNamesOf(config, ctx).ssoOidc
+
+/**
+ * The IdP's authorization URL for a new sign-in: code flow with PKCE (S256) against a stolen
+ * code, `state` against a forged answer, `nonce` against a replayed ID token. Their values ride
+ * in a signed, HttpOnly cookie (SameSite=Lax comes along on the IdP's redirect back), so only
+ * this browser can finish it; the state is remembered too, so it finishes once.
+ */
+export async function startOidc(res: Response, ctx: AppContext, connection: SsoConnection): Promise<string> {
+  const configuration = await oidcConfiguration(ctx, connection)
+  const cookie: FlowCookie = { teamId: connection.teamId, state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() }
+  await oidcStates(ctx, connection.teamId).remember(cookie.state)
+  setCookie(res, ctx, cookieName(ctx), JSON.stringify(cookie), REQUEST_LIFE_MS / 1000)
+  return client.buildAuthorizationUrl(configuration, {
+    redirect_uri: oidcRedirectUri(ctx.env.BASE_URL, connection.teamId),
+    scope: 'openid email profile',
+    state: cookie.state,
+    nonce: cookie.nonce,
+    code_challenge: await client.calculatePKCECodeChallenge(cookie.verifier),
+    code_challenge_method: 'S256',
+  }).href
+}
+
+function parse(raw: string | null): FlowCookie | null {
+  if (!raw) return null
+  try {
+    const parsed = flowCookie.safeParse(JSON.parse(raw))
+    return parsed.success ? parsed.data : null
+  } catch {
+    return null
+  }
+}
+
+/** The person the IdP vouches for: an address it has verified, and a name where it gives one. */
+export interface OidcPerson {
+  email: string
+  name: string | null
+}
+
+/**
+ * The callback's answer, checked: this browser's cookie for this team (used up either way), its
+ * state not used before, then the code exchanged with openid-client, which checks the state, the
+ * `iss`, PKCE and the ID token (signature, issuer, audience, expiry, nonce). The address must be
+ * verified by the IdP (`email_verified`), from the ID token or else the user info.
+ */
+export async function finishOidc(req: Request, res: Response, ctx: AppContext, connection: SsoConnection): Promise<OidcPerson> {
+  const cookie = parse(readSignedCookie(req, ctx, cookieName(ctx)).value)
+  clearCookie(res, ctx, cookieName(ctx))
+  if (!cookie) throw new OidcRefusal('no flow cookie, or a forged one: another browser, or too late')
+  if (cookie.teamId !== connection.teamId) throw new OidcRefusal("a flow started for another team's connection")
+  if (!(await oidcStates(ctx, connection.teamId).take(cookie.state))) throw new OidcRefusal('a used or expired state')
+
+  const currentUrl = new URL(oidcRedirectUri(ctx.env.BASE_URL, connection.teamId))
+  currentUrl.search = new URL(req.originalUrl, 'http://callback.invalid').search
+  let info: Record<string, unknown>
+  // Whatever the IdP answers (an error, a lie, nothing in time) is a refused sign-in, never a 500.
+  try {
+    const configuration = await oidcConfiguration(ctx, connection)
+    const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
+      pkceCodeVerifier: cookie.verifier,
+      expectedState: cookie.state,
+      expectedNonce: cookie.nonce,
+      idTokenExpected: true,
+    })
+    const claims = tokens.claims()!
+    // OpenID Connect lets an IdP put the address in the ID token or only in the user info.
+    info = claims.email === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub) : claims
+  } catch (error) {
+    throw new OidcRefusal(`${String(error)} ${String((error as Error).cause ?? '')}`.trim())
+  }
+  const email = typeof info.email === 'string' ? normaliseEmail(info.email) : null
+  if (!email) throw new OidcRefusal('no email claim')
+  // Some IdPs send the flag as a string.
+  if (info.email_verified !== true && info.email_verified !== 'true') throw new OidcRefusal('an address the IdP has not verified')
+  return { email, name: typeof info.name === 'string' ? info.name : null }
+}
