@@ -10,16 +10,17 @@ import { freePort } from './helpers/processes.js'
 import { sso, uniqueDomain, verifiedDomain } from './helpers/sso.js'
 import { authorizeAt, startSsoOidcIdp, type SsoOidcIdp } from './helpers/sso-oidc-idp.js'
 import { newTeam, person } from './helpers/teams.js'
-import { makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+import { makeUser, type MemoryLogger, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
 let app: Express
+let logger: MemoryLogger
 let dns: Awaited<ReturnType<typeof startDnsServer>>
 const idps: SsoOidcIdp[] = []
 
 beforeAll(async () => {
   dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
 })
 afterAll(async () => {
   dns.close()
@@ -60,10 +61,13 @@ async function roundTrip(team: Team, email: string, claims: object = {}, bend: (
   return { back, cookies, res: await callback(back, cookies) }
 }
 
-async function expectRefused(res: supertest.Response) {
+/** Sent back to the login page, signed out, for `reason` (the log's: the browser is told only that it failed). */
+async function expectRefused(res: supertest.Response, reason: RegExp) {
   expect(res.status).toBe(303)
   expect(res.headers.location).toBe('/login?sso=failed')
   expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).status).toBe(401)
+  const refusals = logger.records().filter((record) => record.msg === 'sso: OpenID answer refused')
+  expect(String(refusals.at(-1)?.reason)).toMatch(reason)
 }
 
 describe('an OpenID connection', () => {
@@ -142,32 +146,37 @@ describe("refusing the OpenID provider's answer", () => {
     const { redirect, cookies } = await startSso(email)
     const back = await authorizeAt(redirect.href, login)
     back.searchParams.set('state', 'a'.repeat(43))
-    await expectRefused(await callback(back, cookies))
+    await expectRefused(await callback(back, cookies), /state/)
     expect(await User.count({ where: { email } })).toBe(0)
   })
 
-  it('the same callback twice, and a callback in another browser', async () => {
+  it('the same callback twice, a second answer to the same flow, and a callback in another browser', async () => {
     const team = await oidcTeam()
-    const { back, cookies, res } = await roundTrip(team, team.email())
-    expect(res.headers.location).toBe('/')
-    await expectRefused(await callback(back, cookies))
+    const login = 'twice'
+    team.idp.account(login, { email: team.email(), email_verified: true })
+    const { redirect, cookies } = await startSso(team.email())
+    const back = await authorizeAt(redirect.href, login)
+    expect((await callback(back, cookies)).headers.location).toBe('/')
+    await expectRefused(await callback(back, cookies), /used or expired state/)
+    // The same authorization URL again: a fresh code for the same state, verifier and nonce, with the flow's cookie kept.
+    await expectRefused(await callback(await authorizeAt(redirect.href, login), cookies), /used or expired state/)
 
     const started = await startSso(team.email())
-    await expectRefused(await callback(await authorizeAt(started.redirect.href, 'someone'), {}))
+    await expectRefused(await callback(await authorizeAt(started.redirect.href, 'someone'), {}), /no flow cookie/)
   })
 
   it('an ID token whose nonce is not the one this sign-in sent', async () => {
     const team = await oidcTeam()
     const email = team.email()
     const { res } = await roundTrip(team, email, {}, (url) => url.searchParams.set('nonce', 'n'.repeat(43)))
-    await expectRefused(res)
+    await expectRefused(res, /nonce/)
     expect(await User.count({ where: { email } })).toBe(0)
   })
 
   it('an address the IdP has not verified', async () => {
     const team = await oidcTeam()
     const email = team.email()
-    await expectRefused((await roundTrip(team, email, { email_verified: false })).res)
+    await expectRefused((await roundTrip(team, email, { email_verified: false })).res, /IdP has not verified/)
     expect(await User.count({ where: { email } })).toBe(0)
   })
 
@@ -177,7 +186,7 @@ describe("refusing the OpenID provider's answer", () => {
     const stranger = await makeUser({ email: `victim@${uniqueDomain('elsewhere')}` })
     for (const email of [stranger.email, other.email('colleague')]) {
       const { res } = await roundTrip(team, team.email(), { email })
-      await expectRefused(res)
+      await expectRefused(res, /domain the team has not verified/)
     }
     expect(await TeamMember.count({ where: { teamId: team.teamId, userId: stranger.id } })).toBe(0)
     expect(await User.count({ where: { email: other.email('colleague') } })).toBe(0)
