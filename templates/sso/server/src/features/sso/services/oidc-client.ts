@@ -1,4 +1,4 @@
-import * as client from 'openid-client'
+import * as oauth from 'oauth4webapi'
 import { type AppContext, decrypt, encrypt, envOf } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import type { SsoConnection } from '../models/sso-connection.js'
@@ -10,15 +10,24 @@ export interface OidcSettings {
   sealedSecret: string
 }
 
+/** A provider as found by discovery, with the app's client at it. */
+export interface OidcProvider {
+  as: oauth.AuthorizationServer
+  client: oauth.Client
+  auth: oauth.ClientAuth
+  /** Each request's options: a deadline, and plain http only for a loopback issuer (issuerAllowed). */
+  http: () => { signal: AbortSignal; [oauth.allowInsecureRequests]: boolean }
+}
+
 type Deps = Pick<AppContext, 'env'>
 
 /** The sealing purpose of client secrets (kernel/security/encryption.ts): theirs alone. */
 const PURPOSE = 'sso-oidc-client-secret'
 
-/** The longest an IdP may take to answer one request (discovery, code): a hung IdP must not hold the browser's request. */
-const TIMEOUT_SECONDS = 5
+/** The longest an IdP may take to answer one request (discovery, code, keys): a hung IdP must not hold the browser's request. */
+const TIMEOUT_MS = 5000
 
-/** How long a discovered configuration is reused: an IdP rotating its keys or endpoints is seen within this. */
+/** How long a discovered provider is reused: an IdP changing its endpoints is seen within this. */
 const CACHE_MS = 5 * 60_000
 
 export const sealSecret = (deps: Deps, secret: string) => encrypt(secret, envOf(config, deps.env).ENCRYPTION_KEY, PURPOSE)
@@ -41,36 +50,38 @@ export function issuerAllowed(deps: Deps, issuer: string): boolean {
 }
 
 /**
- * Discovery at the issuer, as openid-client does it (the metadata's `issuer` must be the URL given).
- * The client authenticates with HTTP Basic, the default of OpenID Connect and of Okta, Entra ID and
- * Google, unless the IdP states it takes only `client_secret_post`.
+ * Discovery at the issuer with oauth4webapi, the core openid-client is built on (a package of the
+ * sso layer's own: the oauth layer brings openid-client): the metadata's `issuer` must be the URL
+ * given. The client authenticates with HTTP Basic, the default of OpenID Connect and of Okta,
+ * Entra ID and Google, unless the IdP states it takes only `client_secret_post`.
  */
-export async function discover(deps: Deps, issuer: string, clientId: string, secret: string): Promise<client.Configuration> {
+export async function discover(deps: Deps, issuer: string, clientId: string, secret: string): Promise<OidcProvider> {
   if (!issuerAllowed(deps, issuer)) throw new Error(`issuer not allowed: ${issuer}`)
-  const options = { execute: issuer.startsWith('http:') ? [client.allowInsecureRequests] : [], timeout: TIMEOUT_SECONDS }
-  const found = await client.discovery(new URL(issuer), clientId, undefined, client.ClientSecretBasic(secret), options)
-  const methods = found.serverMetadata().token_endpoint_auth_methods_supported
-  if (methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post')) {
-    return client.discovery(new URL(issuer), clientId, undefined, client.ClientSecretPost(secret), options)
-  }
-  return found
+  const insecure = issuer.startsWith('http:')
+  const http = () => ({ signal: AbortSignal.timeout(TIMEOUT_MS), [oauth.allowInsecureRequests]: insecure })
+  const url = new URL(issuer)
+  const as = await oauth.processDiscoveryResponse(url, await oauth.discoveryRequest(url, { ...http(), algorithm: 'oidc' }))
+  if (!as.authorization_endpoint || !as.token_endpoint || !as.jwks_uri) throw new Error('the provider lacks an authorization, token or JWKS endpoint')
+  const methods = as.token_endpoint_auth_methods_supported
+  const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? oauth.ClientSecretPost(secret) : oauth.ClientSecretBasic(secret)
+  return { as, client: { client_id: clientId }, auth, http }
 }
 
-const discovered = new Map<string, { at: number; configuration: Promise<client.Configuration> }>()
+const discovered = new Map<string, { at: number; provider: Promise<OidcProvider> }>()
 
 /**
- * The team's connection as openid-client runs it, discovered again after CACHE_MS or once the
- * connection changed; a failed discovery is not kept, so the next sign-in tries afresh.
+ * The team's provider, discovered again after CACHE_MS or once the connection changed; a failed
+ * discovery is not kept, so the next sign-in tries afresh.
  */
-export function oidcConfiguration(deps: Deps, row: SsoConnection): Promise<client.Configuration> {
+export function oidcProvider(deps: Deps, row: SsoConnection): Promise<OidcProvider> {
   const key = `${row.id}:${row.updatedAt.getTime()}`
   const cached = discovered.get(key)
-  if (cached && Date.now() - cached.at < CACHE_MS) return cached.configuration
+  if (cached && Date.now() - cached.at < CACHE_MS) return cached.provider
   const settings = oidcSettings(row)
   const secret = decrypt(settings.sealedSecret, envOf(config, deps.env).ENCRYPTION_KEY, PURPOSE)
-  const configuration = secret === null ? Promise.reject(new Error('the client secret does not decrypt: was ENCRYPTION_KEY changed?')) : discover(deps, settings.issuer, settings.clientId, secret)
+  const provider = secret === null ? Promise.reject(new Error('the client secret does not decrypt: was ENCRYPTION_KEY changed?')) : discover(deps, settings.issuer, settings.clientId, secret)
   for (const [other] of discovered) if (other.startsWith(`${row.id}:`)) discovered.delete(other)
-  discovered.set(key, { at: Date.now(), configuration })
-  configuration.catch(() => discovered.delete(key))
-  return configuration
+  discovered.set(key, { at: Date.now(), provider })
+  provider.catch(() => discovered.delete(key))
+  return provider
 }

@@ -1,10 +1,10 @@
 import type { Request, Response } from 'express'
-import * as client from 'openid-client'
+import * as oauth from 'oauth4webapi'
 import { z } from 'zod'
 import { type AppContext, clearCookie, cookieNamesOf, normaliseEmail, readSignedCookie, setCookie } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import type { SsoConnection } from '../models/sso-connection.js'
-import { oidcConfiguration } from './oidc-client.js'
+import { oidcProvider } from './oidc-client.js'
 import { oidcStates, REQUEST_LIFE_MS } from './saml-ids.js'
 import { oidcRedirectUri } from './service-provider.js'
 
@@ -24,18 +24,23 @@ const cookieName = (ctx: AppContext) => cookieNamesOf(config, ctx).ssoOidc
  * this browser can finish it; the state is remembered too, so it finishes once.
  */
 export async function startOidc(res: Response, ctx: AppContext, connection: SsoConnection): Promise<string> {
-  const configuration = await oidcConfiguration(ctx, connection)
-  const cookie: FlowCookie = { teamId: connection.teamId, state: client.randomState(), nonce: client.randomNonce(), verifier: client.randomPKCECodeVerifier() }
+  const { as, client } = await oidcProvider(ctx, connection)
+  const cookie: FlowCookie = { teamId: connection.teamId, state: oauth.generateRandomState(), nonce: oauth.generateRandomNonce(), verifier: oauth.generateRandomCodeVerifier() }
   await oidcStates(ctx, connection.teamId).remember(cookie.state)
   setCookie(res, ctx, cookieName(ctx), JSON.stringify(cookie), REQUEST_LIFE_MS / 1000)
-  return client.buildAuthorizationUrl(configuration, {
+  const url = new URL(as.authorization_endpoint!)
+  const params = {
+    client_id: client.client_id,
+    response_type: 'code',
     redirect_uri: oidcRedirectUri(ctx.env.BASE_URL, connection.teamId),
     scope: 'openid email profile',
     state: cookie.state,
     nonce: cookie.nonce,
-    code_challenge: await client.calculatePKCECodeChallenge(cookie.verifier),
+    code_challenge: await oauth.calculatePKCECodeChallenge(cookie.verifier),
     code_challenge_method: 'S256',
-  }).href
+  }
+  for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
+  return url.href
 }
 
 function parse(raw: string | null): FlowCookie | null {
@@ -56,8 +61,8 @@ export interface OidcPerson {
 
 /**
  * The callback's answer, checked: this browser's cookie for this team (used up either way), its
- * state not used before, then the code exchanged with openid-client, which checks the state, the
- * `iss`, PKCE and the ID token (signature, issuer, audience, expiry, nonce). The address must be
+ * state not used before, then the answer and the code exchanged with oauth4webapi, which checks
+ * the state, the `iss`, PKCE and the ID token (signature, issuer, audience, expiry, nonce). The address must be
  * verified by the IdP (`email_verified`), from the ID token or else the user info.
  */
 export async function finishOidc(req: Request, res: Response, ctx: AppContext, connection: SsoConnection): Promise<OidcPerson> {
@@ -72,16 +77,16 @@ export async function finishOidc(req: Request, res: Response, ctx: AppContext, c
   let info: Record<string, unknown>
   // Whatever the IdP answers (an error, a lie, nothing in time) is a refused sign-in, never a 500.
   try {
-    const configuration = await oidcConfiguration(ctx, connection)
-    const tokens = await client.authorizationCodeGrant(configuration, currentUrl, {
-      pkceCodeVerifier: cookie.verifier,
-      expectedState: cookie.state,
-      expectedNonce: cookie.nonce,
-      idTokenExpected: true,
-    })
-    const claims = tokens.claims()!
+    const { as, client, auth, http } = await oidcProvider(ctx, connection)
+    // The answer's own checks: no error, this flow's state, and the `iss` (RFC 9207) where the IdP sends one.
+    const answer = oauth.validateAuthResponse(as, client, currentUrl, cookie.state)
+    const response = await oauth.authorizationCodeGrantRequest(as, client, auth, answer, oidcRedirectUri(ctx.env.BASE_URL, connection.teamId), cookie.verifier, http())
+    // The ID token's issuer, audience, expiry and nonce; then its signature, with the IdP's published keys.
+    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: cookie.nonce, requireIdToken: true })
+    await oauth.validateApplicationLevelSignature(as, response, http())
+    const claims = oauth.getValidatedIdTokenClaims(tokens)!
     // OpenID Connect lets an IdP put the address in the ID token or only in the user info.
-    info = claims.email === undefined ? await client.fetchUserInfo(configuration, tokens.access_token, claims.sub) : claims
+    info = claims.email === undefined ? await oauth.processUserInfoResponse(as, client, claims.sub, await oauth.userInfoRequest(as, client, tokens.access_token, http())) : claims
   } catch (error) {
     throw new OidcRefusal(`${String(error)} ${String((error as Error).cause ?? '')}`.trim())
   }
