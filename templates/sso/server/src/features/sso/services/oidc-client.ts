@@ -1,4 +1,4 @@
-import * as oauth from 'oauth4webapi'
+import * as openid from 'oauth4webapi'
 import { type AppContext, decrypt, encrypt, envOf } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import type { SsoConnection } from '../models/sso-connection.js'
@@ -12,11 +12,11 @@ export interface OidcSettings {
 
 /** A provider as found by discovery, with the app's client at it. */
 export interface OidcProvider {
-  as: oauth.AuthorizationServer
-  client: oauth.Client
-  auth: oauth.ClientAuth
+  as: openid.AuthorizationServer
+  client: openid.Client
+  auth: openid.ClientAuth
   /** Each request's options: a deadline, and plain http only for a loopback issuer (issuerAllowed). */
-  http: () => { signal: AbortSignal; [oauth.allowInsecureRequests]: boolean }
+  http: () => { signal: AbortSignal; [openid.allowInsecureRequests]: boolean }
 }
 
 type Deps = Pick<AppContext, 'env'>
@@ -58,12 +58,12 @@ export function issuerAllowed(deps: Deps, issuer: string): boolean {
 export async function discover(deps: Deps, issuer: string, clientId: string, secret: string): Promise<OidcProvider> {
   if (!issuerAllowed(deps, issuer)) throw new Error(`issuer not allowed: ${issuer}`)
   const insecure = issuer.startsWith('http:')
-  const http = () => ({ signal: AbortSignal.timeout(TIMEOUT_MS), [oauth.allowInsecureRequests]: insecure })
+  const http = () => ({ signal: AbortSignal.timeout(TIMEOUT_MS), [openid.allowInsecureRequests]: insecure })
   const url = new URL(issuer)
-  const as = await oauth.processDiscoveryResponse(url, await oauth.discoveryRequest(url, { ...http(), algorithm: 'oidc' }))
+  const as = await openid.processDiscoveryResponse(url, await openid.discoveryRequest(url, { ...http(), algorithm: 'oidc' }))
   if (!as.authorization_endpoint || !as.token_endpoint || !as.jwks_uri) throw new Error('the provider lacks an authorization, token or JWKS endpoint')
   const methods = as.token_endpoint_auth_methods_supported
-  const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? oauth.ClientSecretPost(secret) : oauth.ClientSecretBasic(secret)
+  const auth = methods && !methods.includes('client_secret_basic') && methods.includes('client_secret_post') ? openid.ClientSecretPost(secret) : openid.ClientSecretBasic(secret)
   return { as, client: { client_id: clientId }, auth, http }
 }
 

@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express'
-import * as oauth from 'oauth4webapi'
+import * as openid from 'oauth4webapi'
 import { z } from 'zod'
 import { type AppContext, clearCookie, cookieNamesOf, normaliseEmail, readSignedCookie, setCookie } from '../../../kernel/index.js'
 import { config } from '../config.js'
@@ -25,7 +25,7 @@ const cookieName = (ctx: AppContext) => cookieNamesOf(config, ctx).ssoOidc
  */
 export async function startOidc(res: Response, ctx: AppContext, connection: SsoConnection): Promise<string> {
   const { as, client } = await oidcProvider(ctx, connection)
-  const cookie: FlowCookie = { teamId: connection.teamId, state: oauth.generateRandomState(), nonce: oauth.generateRandomNonce(), verifier: oauth.generateRandomCodeVerifier() }
+  const cookie: FlowCookie = { teamId: connection.teamId, state: openid.generateRandomState(), nonce: openid.generateRandomNonce(), verifier: openid.generateRandomCodeVerifier() }
   await oidcStates(ctx, connection.teamId).remember(cookie.state)
   setCookie(res, ctx, cookieName(ctx), JSON.stringify(cookie), REQUEST_LIFE_MS / 1000)
   const url = new URL(as.authorization_endpoint!)
@@ -36,7 +36,7 @@ export async function startOidc(res: Response, ctx: AppContext, connection: SsoC
     scope: 'openid email profile',
     state: cookie.state,
     nonce: cookie.nonce,
-    code_challenge: await oauth.calculatePKCECodeChallenge(cookie.verifier),
+    code_challenge: await openid.calculatePKCECodeChallenge(cookie.verifier),
     code_challenge_method: 'S256',
   }
   for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value)
@@ -79,14 +79,14 @@ export async function finishOidc(req: Request, res: Response, ctx: AppContext, c
   try {
     const { as, client, auth, http } = await oidcProvider(ctx, connection)
     // The answer's own checks: no error, this flow's state, and the `iss` (RFC 9207) where the IdP sends one.
-    const answer = oauth.validateAuthResponse(as, client, currentUrl, cookie.state)
-    const response = await oauth.authorizationCodeGrantRequest(as, client, auth, answer, oidcRedirectUri(ctx.env.BASE_URL, connection.teamId), cookie.verifier, http())
+    const answer = openid.validateAuthResponse(as, client, currentUrl, cookie.state)
+    const response = await openid.authorizationCodeGrantRequest(as, client, auth, answer, oidcRedirectUri(ctx.env.BASE_URL, connection.teamId), cookie.verifier, http())
     // The ID token's issuer, audience, expiry and nonce; then its signature, with the IdP's published keys.
-    const tokens = await oauth.processAuthorizationCodeResponse(as, client, response, { expectedNonce: cookie.nonce, requireIdToken: true })
-    await oauth.validateApplicationLevelSignature(as, response, http())
-    const claims = oauth.getValidatedIdTokenClaims(tokens)!
+    const tokens = await openid.processAuthorizationCodeResponse(as, client, response, { expectedNonce: cookie.nonce, requireIdToken: true })
+    await openid.validateApplicationLevelSignature(as, response, http())
+    const claims = openid.getValidatedIdTokenClaims(tokens)!
     // OpenID Connect lets an IdP put the address in the ID token or only in the user info.
-    info = claims.email === undefined ? await oauth.processUserInfoResponse(as, client, claims.sub, await oauth.userInfoRequest(as, client, tokens.access_token, http())) : claims
+    info = claims.email === undefined ? await openid.processUserInfoResponse(as, client, claims.sub, await openid.userInfoRequest(as, client, tokens.access_token, http())) : claims
   } catch (error) {
     throw new OidcRefusal(`${String(error)} ${String((error as Error).cause ?? '')}`.trim())
   }
