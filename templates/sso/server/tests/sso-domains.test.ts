@@ -32,6 +32,7 @@ describe("a team's SSO page", () => {
           entity_id: `http://localhost:3000/api/auth/sso/saml/${teamId}/metadata`,
           acs_url: `http://localhost:3000/api/auth/sso/saml/${teamId}/acs`,
           metadata_url: `http://localhost:3000/api/auth/sso/saml/${teamId}/metadata`,
+          redirect_uri: `http://localhost:3000/api/auth/sso/oidc/${teamId}/callback`,
         },
         domains: [{ domain, verified: false, txt_name: `_cookie-auth.${domain}`, txt_value: expect.stringMatching(/^cookie-auth-verify=[A-Za-z0-9_-]{32}$/) }],
       })

@@ -66,4 +66,6 @@ export * from './services/user-delete.js'
 export * from './services/user-list.js'
 export * from './webhooks/hub.js'
 export * from './webhooks/secrets.js'
+// What may never be fetched on a user's word (an IdP's discovery as a webhook's URL): OWASP's SSRF list.
+export { isPublicAddress, systemResolver, type ResolvedAddress } from './webhooks/address-guard.js'
 export * from './own-settings.js'

@@ -12,6 +12,12 @@ function dnsServer(text: string): boolean {
 
 /** The layer's settings, as its object names them: read typed through `envOf` and `rateLimitsOf` with it. */
 export const config = {
+  /** ENCRYPTION_KEY seals an OpenID connection's client secret at rest (kernel/security/encryption.ts, its own purpose). */
+  secrets: ['ENCRYPTION_KEY'],
+  cookies: {
+    /** The state, nonce and PKCE verifier of an OpenID sign-in under way (services/oidc-flows.ts), binding its answer to this browser. */
+    ssoOidc: 'sso_oidc',
+  },
   env: {
     /**
      * The DNS server that checks a domain's TXT record (or a comma list of them), each an address

@@ -20,7 +20,7 @@ import { requireSso } from './services/require-sso.js'
 
 /**
  * Enterprise SSO for teams: a team's owners claim their company's domains (proved by a DNS TXT
- * record) and connect the team's SAML identity provider, through which the addresses of those
+ * record) and connect the team's SAML or OpenID identity provider, through which the addresses of those
  * domains then sign in ("Continue with SSO"), a new one joining the team just in time; a team may
  * require it of its domains' addresses, its owners excepted. Its IdP may also provision the team's
  * people through SCIM 2.0 (/scim/v2, a team token), and deprovision them.

@@ -4,6 +4,7 @@ import { requireTeamRole, teamMembership } from '../teams/public.js'
 import { config } from './config.js'
 import { connectionSchema, destroyConnection, putConnection } from './controllers/connection.js'
 import { checkDomain, domainSchema, storeDomain } from './controllers/domains.js'
+import { oidcCallback } from './controllers/oidc-callback.js'
 import { samlMetadata } from './controllers/saml-metadata.js'
 import { destroyScimToken, listScimTokens, storeScimToken } from './controllers/scim-tokens.js'
 import { showSso } from './controllers/show-sso.js'
@@ -40,11 +41,12 @@ export function ssoTeamRoutes(ctx: AppContext): Router {
   return router
 }
 
-/** On /api/auth: "Continue with SSO", the SP metadata and the IdP's answer, signed out. */
+/** On /api/auth: "Continue with SSO", the SP metadata and the IdP's answers (SAML's posted, OpenID's brought back), signed out. */
 export function ssoAuthRoutes(router: Router, ctx: AppContext): void {
   const limits = rateLimitsOf(config, ctx)
   const limiter = limiterFactory(ctx)
   router.post('/sso', limiter({ name: 'sso-start', limit: limits.ssoStartPerIp, key: ipOf }), precognitive(ssoStartSchema), startSso(ctx))
   router.get('/sso/saml/:teamId/metadata', samlMetadata(ctx))
   router.post('/sso/saml/:teamId/acs', limiter({ name: 'sso-answer', limit: limits.ssoAnswerPerIp, key: ipOf }), samlAcs(ctx))
+  router.get('/sso/oidc/:teamId/callback', limiter({ name: 'sso-oidc-answer', limit: limits.ssoAnswerPerIp, key: ipOf }), oidcCallback(ctx))
 }

@@ -6,17 +6,14 @@ export interface SsoDomain {
   txt_value: string
 }
 
-export interface SsoConnection {
-  type: 'saml'
-  default_role: 'member' | 'admin'
-  require_sso: boolean
-  idp_entity_id: string
-  sso_url: string
-}
+export type SsoConnection = { default_role: 'member' | 'admin'; require_sso: boolean } & (
+  | { type: 'saml'; idp_entity_id: string; sso_url: string }
+  | { type: 'oidc'; issuer: string; client_id: string }
+)
 
 export interface TeamSso {
   connection: SsoConnection | null
-  sp: { entity_id: string; acs_url: string; metadata_url: string }
+  sp: { entity_id: string; acs_url: string; metadata_url: string; redirect_uri: string }
   domains: SsoDomain[]
 }
 

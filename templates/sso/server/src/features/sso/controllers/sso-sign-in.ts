@@ -1,10 +1,11 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { type AppContext, emailField, fieldError, idField, loginStepAnswer, recordCredentialEvent, signIn, validate } from '../../../kernel/index.js'
+import { type AppContext, emailField, fieldError, HttpError, idField, loginStepAnswer, recordCredentialEvent, signIn, validate } from '../../../kernel/index.js'
 import { ssoEvents } from '../events.js'
 import { SsoDomain } from '../models/sso-domain.js'
 import { samlSettings, teamConnection } from '../services/connections.js'
 import { domainOfEmail } from '../services/domain-name.js'
+import { startOidc } from '../services/oidc-flows.js'
 import { ssoFactor } from '../services/require-sso.js'
 import { SamlRefusal, samlFor, validateResponse } from '../services/saml.js'
 import { ssoAccount } from '../services/sso-accounts.js'
@@ -16,7 +17,8 @@ const FAILED = '/login?sso=failed'
 
 /**
  * `POST /api/auth/sso`: "Continue with SSO". An address of a domain a team has verified, and whose
- * team has a connection, gets the IdP's sign-in URL with a fresh request; any other 422 on `email`.
+ * team has a connection, gets the IdP's sign-in URL with a fresh request (SAML) or flow (OpenID);
+ * any other 422 on `email`. An OpenID provider out of reach is a logged 503.
  */
 export function startSso(ctx: AppContext): RequestHandler {
   return async (req, res) => {
@@ -25,6 +27,14 @@ export function startSso(ctx: AppContext): RequestHandler {
     const claimed = domain ? await SsoDomain.findOne({ where: { verifiedDomain: domain }, attributes: ['teamId'] }) : null
     const connection = claimed ? await teamConnection(claimed.teamId) : null
     if (!claimed || !connection) throw fieldError('email', 'sso.noConnection')
+    if (connection.type === 'oidc') {
+      const redirect = await startOidc(res, ctx, connection).catch((error: unknown) => {
+        ctx.logger.warn({ teamId: claimed.teamId, error: String(error) }, 'sso: OpenID provider unavailable')
+        res.set('Retry-After', '30')
+        throw new HttpError(503, 'errors.serviceUnavailable')
+      })
+      return void res.json({ redirect })
+    }
     const redirect = await samlFor(ctx, claimed.teamId, samlSettings(connection)).getAuthorizeUrlAsync('', undefined, {})
     res.json({ redirect })
   }

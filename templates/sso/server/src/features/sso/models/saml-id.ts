@@ -1,6 +1,6 @@
 import { DataTypes, Model, type InferAttributes, type InferCreationAttributes, type Sequelize } from 'sequelize'
 
-/** A SAML request or assertion id remembered until `expiresAt` (services/saml-ids.ts), where there is no Redis. */
+/** A SAML request or assertion id, or an OpenID sign-in's state, remembered until `expiresAt` (services/saml-ids.ts), where there is no Redis. */
 export class SamlId extends Model<InferAttributes<SamlId>, InferCreationAttributes<SamlId>> {
   declare key: string
   declare expiresAt: Date

@@ -6,7 +6,7 @@ import { SamlId } from '../models/saml-id.js'
 type Deps = Pick<AppContext, 'redis' | 'keyPrefix'>
 
 /** An id as stored: its kind and team, and a digest of the id itself (an IdP's ids have no length limit). */
-const keyOf = (kind: 'request' | 'assertion', teamId: number, id: string) => `sso:${kind}:${teamId}:${createHash('sha256').update(id).digest('base64url')}`
+const keyOf = (kind: 'request' | 'assertion' | 'oidc-state', teamId: number, id: string) => `sso:${kind}:${teamId}:${createHash('sha256').update(id).digest('base64url')}`
 
 /**
  * Remembers `key` for `lifeMs`; false when it is remembered already. Atomic in Redis (SET NX)
@@ -38,6 +38,12 @@ async function forget(deps: Deps, key: string): Promise<void> {
   else await SamlId.destroy({ where: { key } })
 }
 
+/** Forgets `key`; true only for the one caller that found it still remembered (DEL and DELETE count what they removed). */
+async function takeOnce(deps: Deps, key: string): Promise<boolean> {
+  if (deps.redis) return (await deps.redis.del(`${deps.keyPrefix}${key}`)) === 1
+  return (await SamlId.destroy({ where: { key, expiresAt: { [Op.gt]: new Date() } } })) === 1
+}
+
 /** How long a sign-in may take at the IdP: an answer to an older request is refused. */
 export const REQUEST_LIFE_MS = 10 * 60_000
 
@@ -63,3 +69,12 @@ export const requestIds = (deps: Deps, teamId: number) => ({
 /** Takes an assertion's id for good (until `until`, after which the assertion is refused anyway); false when it was taken before: a replay. */
 export const takeAssertion = (deps: Deps, teamId: number, id: string, until: Date) =>
   rememberOnce(deps, keyOf('assertion', teamId, id), Math.max(until.getTime() - Date.now(), 0) + 5 * 60_000)
+
+/**
+ * An OpenID sign-in under way for the team, known by its `state`: remembered at the start, taken
+ * at the callback, so each answer is good once, at any instance, and only within REQUEST_LIFE_MS.
+ */
+export const oidcStates = (deps: Deps, teamId: number) => ({
+  remember: (state: string) => rememberOnce(deps, keyOf('oidc-state', teamId, state), REQUEST_LIFE_MS),
+  take: (state: string) => takeOnce(deps, keyOf('oidc-state', teamId, state)),
+})

@@ -40,11 +40,16 @@ async function signInUser(userId: number): Promise<SignInUser | undefined> {
  * the team afterwards, a new one with the connection's default role; an existing membership keeps
  * its role.
  */
-export async function ssoAccount(ctx: AppContext, teamId: number, defaultRole: string, profile: Profile): Promise<SsoOutcome> {
+export function ssoAccount(ctx: AppContext, teamId: number, defaultRole: string, profile: Profile): Promise<SsoOutcome> {
   const email = emailOf(profile)
-  if (!email || email.length > 255) return { refused: 'no e-mail address in the assertion' }
+  return ssoPerson(ctx, teamId, defaultRole, email, email ? nameOf(profile, email) : '')
+}
+
+/** `ssoAccount` for whoever the IdP vouches for, by SAML or OpenID: its address (null when it gave none) and a name. */
+export async function ssoPerson(ctx: AppContext, teamId: number, defaultRole: string, email: string | null, name: string): Promise<SsoOutcome> {
+  if (!email || email.length > 255) return { refused: 'no e-mail address in the answer' }
   if (!(await teamVerified(teamId, email))) return { refused: `an address of a domain the team has not verified (${domainOfEmail(email)})` }
-  const { userId, created } = await teamAccount(ctx, teamId, defaultRole, email, nameOf(profile, email))
+  const { userId, created } = await teamAccount(ctx, teamId, defaultRole, email, name)
   const user = await signInUser(userId)
   return user ? { user, created } : { refused: 'the account went meanwhile' }
 }
@@ -69,7 +74,7 @@ export async function teamAccount(ctx: AppContext, teamId: number, defaultRole: 
       // A password nobody knows: the column stays required in apps without social sign-in (whose
       // migration makes it optional), and a reset link still gives the person one of their own.
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
-      existing = await createAccount(ctx, { name, email, passwordHash, role: 'user', verified: true })
+      existing = await createAccount(ctx, { name: tidyName(name) || tidyName(email.split('@')[0]!) || email, email, passwordHash, role: 'user', verified: true })
       created = true
     } catch (error) {
       // Registered meanwhile, by a form or a parallel sign-in: that account it is.

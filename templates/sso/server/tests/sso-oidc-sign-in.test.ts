@@ -1,0 +1,213 @@
+import type { Express } from 'express'
+import supertest from 'supertest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SsoConnection } from '../src/features/sso/models/sso-connection.js'
+import { TeamMember } from '../src/features/teams/models/team-member.js'
+import { SecurityEvent, User } from '../src/kernel/models/index.js'
+import { jar, setCookies } from './helpers/cookies.js'
+import { startDnsServer } from './helpers/dns-server.js'
+import { freePort } from './helpers/processes.js'
+import { sso, uniqueDomain, verifiedDomain } from './helpers/sso.js'
+import { authorizeAt, startSsoOidcIdp, type SsoOidcIdp } from './helpers/sso-oidc-idp.js'
+import { newTeam, person } from './helpers/teams.js'
+import { makeUser, type MemoryLogger, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+
+const t = useTestApps()
+let app: Express
+let logger: MemoryLogger
+let dns: Awaited<ReturnType<typeof startDnsServer>>
+const idps: SsoOidcIdp[] = []
+
+beforeAll(async () => {
+  dns = await startDnsServer()
+  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+})
+afterAll(async () => {
+  dns.close()
+  await Promise.all(idps.map((idp) => idp.close()))
+})
+
+/** A team with a verified domain, and its own OpenID provider whose one client may come back only to the team's redirect URI. */
+async function oidcTeam(connection: object = {}) {
+  const owner = await person(app, 'owner')
+  const teamId = await newTeam(app, owner)
+  const domain = await verifiedDomain(app, dns, owner.cookies, teamId)
+  const redirectUri = (await sso(app, owner.cookies, teamId).show()).body.sp.redirect_uri as string
+  const idp = await startSsoOidcIdp(redirectUri)
+  idps.push(idp)
+  const res = await sso(app, owner.cookies, teamId).connect({ type: 'oidc', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, ...connection })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return { owner, teamId, domain, idp, redirectUri, email: (local = Math.random().toString(36).slice(2, 10)) => `${local}@${domain}` }
+}
+type Team = Awaited<ReturnType<typeof oidcTeam>>
+
+/** "Continue with SSO": the IdP's URL, and the browser's cookies that must come back with its answer. */
+async function startSso(email: string) {
+  const res = await supertest(app).post('/api/auth/sso').send({ email })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return { redirect: new URL(res.body.redirect as string), cookies: jar(res), res }
+}
+
+/** The browser bringing the IdP's answer (`back`, the URL the IdP sent it to) to the app. */
+const callback = (back: URL, cookies: Record<string, string>) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
+
+/** The whole round trip: the IdP signs `login` in with `claims`; `bend` changes the authorization URL on its way to the IdP. */
+async function roundTrip(team: Team, email: string, claims: object = {}, bend: (url: URL) => void = () => {}) {
+  const login = `user-${Math.random().toString(36).slice(2, 10)}`
+  team.idp.account(login, { email, email_verified: true, name: 'Olli OpenID', ...claims })
+  const { redirect, cookies } = await startSso(email)
+  bend(redirect)
+  const back = await authorizeAt(redirect.href, login)
+  return { back, cookies, res: await callback(back, cookies) }
+}
+
+/** Sent back to the login page, signed out, for `reason` (the log's: the browser is told only that it failed). */
+async function expectRefused(res: supertest.Response, reason: RegExp) {
+  expect(res.status).toBe(303)
+  expect(res.headers.location).toBe('/login?sso=failed')
+  expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).status).toBe(401)
+  const refusals = logger.records().filter((record) => record.msg === 'sso: OpenID answer refused')
+  expect(String(refusals.at(-1)?.reason)).toMatch(reason)
+}
+
+describe('an OpenID connection', () => {
+  it('is found by discovery when saved, its secret sealed and never shown, and recorded', async () => {
+    const team = await oidcTeam({ default_role: 'admin', require_sso: false })
+    const expected = { type: 'oidc', issuer: team.idp.issuer, client_id: team.idp.clientId, default_role: 'admin', require_sso: false }
+    const shown = await sso(app, team.owner.cookies, team.teamId).show()
+    expect(shown.body.connection).toEqual(expected)
+    expect(JSON.stringify(shown.body)).not.toContain(team.idp.clientSecret)
+    const row = (await SsoConnection.findOne({ where: { teamId: team.teamId } }))!
+    expect(row.type).toBe('oidc')
+    expect(row.settings).not.toContain(team.idp.clientSecret)
+    expect(JSON.parse(row.settings).sealedSecret).toMatch(/^v1\./)
+    const event = await SecurityEvent.findOne({ where: { userId: team.owner.id, type: 'sso_connection_saved' } })
+    expect(JSON.parse(event!.meta!)).toEqual({ teamId: team.teamId, type: 'oidc', issuer: team.idp.issuer, requireSso: false })
+  })
+
+  it('answers 422 errors.issuer for an issuer where no provider answers, one over plain http elsewhere than the loopback, or no URL', async () => {
+    const team = await oidcTeam()
+    const nobody = `http://127.0.0.1:${await freePort()}`
+    for (const issuer of [nobody, 'http://idp.example.test', 'not a url', `${team.idp.issuer}/elsewhere`]) {
+      const res = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer, client_id: team.idp.clientId, client_secret: team.idp.clientSecret })
+      expect(res.status, issuer).toBe(422)
+      expect(res.body.errors, issuer).toEqual({ issuer: [expect.any(String)] })
+    }
+    // Never this host, a private network or a cloud's metadata service (SSRF): refused before any request.
+    for (const issuer of ['https://10.0.0.1', 'https://169.254.169.254', 'https://[fd00::1]']) {
+      const res = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer, client_id: team.idp.clientId, client_secret: team.idp.clientSecret })
+      expect(res.status, issuer).toBe(422)
+      const failure = logger.records().filter((record) => record.msg === 'sso: OpenID discovery failed').at(-1)
+      expect(String(failure?.error), issuer).toContain('is not a public address')
+    }
+    const missing = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer: team.idp.issuer })
+    expect(Object.keys(missing.body.errors).sort()).toEqual(['client_id', 'client_secret'])
+    expect((await sso(app, team.owner.cookies, team.teamId).show()).body.connection.issuer).toBe(team.idp.issuer)
+  })
+})
+
+describe('Continue with SSO through an OpenID provider', () => {
+  it('sends the browser to the authorization endpoint: code with PKCE S256, state, nonce, the exact redirect URI', async () => {
+    const team = await oidcTeam()
+    const { redirect, res } = await startSso(team.email())
+    expect(redirect.origin).toBe(team.idp.issuer)
+    const params = Object.fromEntries(redirect.searchParams)
+    expect(params).toMatchObject({ response_type: 'code', client_id: team.idp.clientId, redirect_uri: team.redirectUri, scope: 'openid email profile', code_challenge_method: 'S256' })
+    expect(team.redirectUri).toBe(`http://localhost:3000/api/auth/sso/oidc/${team.teamId}/callback`)
+    for (const name of ['state', 'nonce', 'code_challenge']) expect(params[name], name).toMatch(/^[A-Za-z0-9_-]{32,}$/)
+    const flow = [...setCookies(res).values()].find((cookie) => cookie.name.endsWith('sso_oidc'))
+    expect(flow?.attributes).toMatchObject({ httponly: true, samesite: 'Lax' })
+    expect(decodeURIComponent(flow!.raw)).not.toContain(params.code_challenge)
+  })
+
+  it('signs a new person in just in time, a member of the team with the default role, and /api/auth/me answers', async () => {
+    const team = await oidcTeam({ default_role: 'admin' })
+    const email = team.email()
+    const { res } = await roundTrip(team, email)
+    expect(res.status).toBe(303)
+    expect(res.headers.location).toBe('/')
+    const me = await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))
+    expect(me.status).toBe(200)
+    expect(me.body.user).toMatchObject({ email, name: 'Olli OpenID', emailVerifiedAt: expect.any(String) })
+    const user = (await User.findOne({ where: { email } }))!
+    expect((await TeamMember.findOne({ where: { teamId: team.teamId, userId: user.id } }))?.role).toBe('admin')
+    const event = await SecurityEvent.findOne({ where: { userId: user.id, type: 'sso_sign_in' } })
+    expect(JSON.parse(event!.meta!)).toEqual({ teamId: team.teamId, created: true })
+  })
+
+  it('signs an existing account of the domain in, as that account', async () => {
+    const team = await oidcTeam()
+    const existing = await makeUser({ email: team.email('existing') })
+    const { res } = await roundTrip(team, existing.email)
+    expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).body.user.id).toBe(existing.id)
+    expect(await User.count({ where: { email: existing.email } })).toBe(1)
+  })
+})
+
+describe("refusing the OpenID provider's answer", () => {
+  it('a state other than the one this browser was given', async () => {
+    const team = await oidcTeam()
+    const login = 'state-bender'
+    const email = team.email()
+    team.idp.account(login, { email, email_verified: true })
+    const { redirect, cookies } = await startSso(email)
+    const back = await authorizeAt(redirect.href, login)
+    back.searchParams.set('state', 'a'.repeat(43))
+    await expectRefused(await callback(back, cookies), /state/)
+    expect(await User.count({ where: { email } })).toBe(0)
+  })
+
+  it('the same callback twice, a second answer to the same flow, and a callback in another browser', async () => {
+    const team = await oidcTeam()
+    const login = 'twice'
+    team.idp.account(login, { email: team.email(), email_verified: true })
+    const { redirect, cookies } = await startSso(team.email())
+    const back = await authorizeAt(redirect.href, login)
+    expect((await callback(back, cookies)).headers.location).toBe('/')
+    await expectRefused(await callback(back, cookies), /used or expired state/)
+    // The same authorization URL again: a fresh code for the same state, verifier and nonce, with the flow's cookie kept.
+    await expectRefused(await callback(await authorizeAt(redirect.href, login), cookies), /used or expired state/)
+
+    const started = await startSso(team.email())
+    await expectRefused(await callback(await authorizeAt(started.redirect.href, 'someone'), {}), /no flow cookie/)
+  })
+
+  it('an ID token whose nonce is not the one this sign-in sent', async () => {
+    const team = await oidcTeam()
+    const email = team.email()
+    const { res } = await roundTrip(team, email, {}, (url) => url.searchParams.set('nonce', 'n'.repeat(43)))
+    await expectRefused(res, /nonce/)
+    expect(await User.count({ where: { email } })).toBe(0)
+  })
+
+  it('an address the IdP has not verified', async () => {
+    const team = await oidcTeam()
+    const email = team.email()
+    await expectRefused((await roundTrip(team, email, { email_verified: false })).res, /IdP has not verified/)
+    expect(await User.count({ where: { email } })).toBe(0)
+  })
+
+  it("an address of a domain this team has not verified, even one that exists, and another team's", async () => {
+    const team = await oidcTeam()
+    const other = await oidcTeam()
+    const stranger = await makeUser({ email: `victim@${uniqueDomain('elsewhere')}` })
+    for (const email of [stranger.email, other.email('colleague')]) {
+      const { res } = await roundTrip(team, team.email(), { email })
+      await expectRefused(res, /domain the team has not verified/)
+    }
+    expect(await TeamMember.count({ where: { teamId: team.teamId, userId: stranger.id } })).toBe(0)
+    expect(await User.count({ where: { email: other.email('colleague') } })).toBe(0)
+  })
+})
+
+describe('a team that requires SSO, through OpenID', () => {
+  it('refuses the password of its domain and takes the OpenID sign-in', async () => {
+    const team = await oidcTeam({ require_sso: true })
+    const user = await makeUser({ email: team.email('worker') })
+    const password = await supertest(app).post('/api/auth/login').send({ email: user.email, password: PASSWORD })
+    expect(password.status).toBe(422)
+    const { res } = await roundTrip(team, user.email)
+    expect(res.headers.location).toBe('/')
+    expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).body.user.id).toBe(user.id)
+  })
+})
