@@ -3,7 +3,7 @@ import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEVICE_CODE } from '../src/features/identity-provider/services/client-fields.js'
 import { Browser, discover, registerClient, startProviderApp, type ProviderApp } from './helpers/oauth-provider.js'
-import { login, makeUser, useTestApps } from './helpers/test-app.js'
+import { login, makeUser, redisUrl, useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
 // RFC 8628 and oidc-provider's base-20: no vowels, so no words; shown as XXXX-XXXX.
@@ -38,12 +38,15 @@ async function approve(browser: Browser, userCode: string, answer: 'consent' | '
 const redeem = (config: oidc.Configuration, deviceCode: string, resource?: string) =>
   oidc.genericGrantRequest(config, DEVICE_CODE, { device_code: deviceCode, ...(resource ? { resource } : {}) })
 
-describe('the device authorization grant (RFC 8628): a CLI signs in by a code typed on /device', () => {
+// The device code and its user code are kept in the database, or in Redis where the app has it.
+const storages: [string, boolean][] = [['the database', false], ...(redisUrl ? [['Redis', true] as [string, boolean]] : [])]
+
+describe.each(storages)('the device authorization grant (RFC 8628), codes in %s: a CLI signs in by a code typed on /device', (_storage, redis) => {
   let app: ProviderApp & { close(): Promise<void> }
   let config: oidc.Configuration
   let signedIn: (email: string) => Promise<Browser>
   beforeAll(async () => {
-    app = await startProviderApp(t)
+    app = await startProviderApp(t, { redis })
     const client = await registerClient(app.app, { name: 'Example CLI', type: 'public', grant_types: [DEVICE_CODE, 'refresh_token'], scopes: ['openid', 'offline_access', 'email', 'read'] })
     config = await discover(app, client)
     signedIn = async (email) => {

@@ -4,6 +4,7 @@ import { decrypt, encrypt } from '../../../kernel/index.js'
 import { OidcPayload } from '../models/oidc-payload.js'
 import type { ClientEntry } from './client-cache.js'
 import { sha256 } from './digest.js'
+import { redisAdapter, type RedisStore, SHORT_LIVED_KINDS } from './redis-adapter.js'
 
 /** The sealing purpose of the ids kept beside a payload found by another key (kernel/security/encryption.ts). */
 const JTI_PURPOSE = 'oauth-provider-jti'
@@ -24,7 +25,8 @@ const userIdOf = (accountId: unknown): number | null => (typeof accountId === 's
 
 /**
  * oidc-provider's storage on the app's database: one adapter per model kind, every kind in
- * `oidc_payloads` (models/oidc-payload.ts) but clients, which are the admins' `oauth_clients`.
+ * `oidc_payloads` (models/oidc-payload.ts) but clients, which are the admins' `oauth_clients`, and,
+ * where the app has Redis, the short-lived kinds (services/redis-adapter.ts).
  *
  * Nothing that works as a credential is kept as it is: a row's key is the SHA-256 of its id
  * (the id of a code or an opaque token is the code or token), a user code and a session's uid
@@ -35,7 +37,7 @@ const userIdOf = (accountId: unknown): number | null => (typeof accountId === 's
  * same one, only one spends it; the other is a reuse, which revokes the whole grant and answers
  * `spent()` (invalid_grant), as oidc-provider does for a reuse it sees itself.
  */
-export function sequelizeAdapter(encryptionKey: string, spent: () => Error, clients: ClientSource): (kind: string) => Adapter {
+export function sequelizeAdapter(encryptionKey: string, spent: () => Error, clients: ClientSource, redis: RedisStore | null): (kind: string) => Adapter {
   let prunedAt = 0
   const prune = () => {
     if (Date.now() - prunedAt < PRUNE_EVERY_MS) return
@@ -47,6 +49,7 @@ export function sequelizeAdapter(encryptionKey: string, spent: () => Error, clie
 
   return (kind) => {
     if (kind === 'Client') return clientAdapter(clients)
+    if (redis && SHORT_LIVED_KINDS.has(kind)) return redisAdapter(kind, redis, encryptionKey, spent)
     const keyOf = (id: string) => sha256(`${kind}:${id}`)
 
     const read = (row: OidcPayload | null, id?: string): AdapterPayload | undefined => {

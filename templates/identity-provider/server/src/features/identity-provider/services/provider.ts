@@ -62,7 +62,7 @@ async function build(ctx: AppContext): Promise<ProviderOfApp> {
     adapter: sequelizeAdapter(env.ENCRYPTION_KEY, () => new errors.InvalidGrant('grant request is invalid'), {
       get: (clientId) => clientCache(ctx).get(clientId),
       register: (clientId, metadata) => registerClient(clientId, metadata, (description) => new errors.InvalidClientMetadata(description)),
-    }),
+    }, ctx.redis ? { redis: ctx.redis, prefix: ctx.keyPrefix } : null),
     jwks: { keys },
     async findAccount(_oidc, sub) {
       const user = /^[1-9]\d{0,9}$/.test(sub) ? await User.findByPk(Number(sub)) : null
