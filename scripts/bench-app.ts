@@ -15,7 +15,8 @@
  * redemption's latencies (scripts/lib/bench-sign-in-rows.ts). A variant that is an OAuth provider
  * measures /me with a person's provider access token in the same rounds (got by the device flow,
  * scripts/lib/bench-provider.ts), and the client credentials grant's tokens per second. A variant
- * with SSO asks SCIM's user filter with the big team's token (scripts/lib/bench-scim.ts).
+ * with SSO asks SCIM's user filter with the big team's token and times SAML sign-ins at the big
+ * team's ACS (scripts/lib/bench-sso.ts).
  * It is a benchmark, not a test: it prints numbers and ratios and never fails on a time.
  */
 import { randomBytes } from 'node:crypto'
@@ -38,7 +39,7 @@ import { BIG_TEAM_MEMBERS, BIG_TEAM_NAME, seedTeams, TEAMS } from './lib/seed-te
 import { fmt, ms, verdict } from './lib/report.js'
 import { BENCH_PROVIDER_ENV, providerCredentials } from './lib/bench-provider.js'
 import { BENCH_CAP_ENV, BENCH_PASSWORDLESS_ENV, signInRows } from './lib/bench-sign-in-rows.js'
-import { scimFilterRun } from './lib/bench-scim.js'
+import { BENCH_SSO_ENV, samlSignInTimes, scimFilterRun } from './lib/bench-sso.js'
 import { HEAP_SNAPSHOT_FLAG, heapSnapshot, rssByMapping } from './lib/memory-report.js'
 
 const { values, positionals } = parseArgs({
@@ -87,6 +88,7 @@ const env: NodeJS.ProcessEnv = {
   ...(answers.passwordless ? BENCH_PASSWORDLESS_ENV : {}),
   ...(answers.captcha === 'cap' ? BENCH_CAP_ENV : {}),
   ...(answers.oauthProvider ? BENCH_PROVIDER_ENV : {}),
+  ...(answers.sso ? BENCH_SSO_ENV : {}),
 }
 delete env.npm_config_user_agent
 
@@ -198,6 +200,8 @@ try {
   const layerRows = await signInRows({ base, dir, passwordless: answers.passwordless, captcha: answers.captcha === 'cap', step })
   if (answers.sso) step('GET /scim/v2/Users?filter=userName eq "…" with the big team\'s SCIM token')
   const scim = answers.sso ? await scimFilterRun(base, accessOnly, PASSWORD, SECONDS) : undefined
+  if (scim) step("SAML sign-ins started at the IdP, posted to the big team's ACS one after the other")
+  const saml = scim ? await samlSignInTimes(dir, { ...env, BASE_URL: base }, base, scim.teamId) : undefined
   const rss = rssMiB(free.pid!)
   // At rest is after the load: bcrypt's threads end 10 s after the last login, and V8 gives back
   // the young generation it grew to 32 MiB under load once the process idles.
@@ -226,6 +230,7 @@ try {
     ...teamRows.rows,
     ...layerRows,
     ...(scim ? [rowLatency(`GET /scim/v2/Users?filter=userName eq "${scim.userName}" (${BIG_TEAM_MEMBERS.toLocaleString('en')} members), p50`, scim.run, 20)] : []),
+    ...(saml ? [['POST /api/auth/sso/saml/:teamId/acs, a whole SAML sign-in, p50', ms(saml.p50), `(p99 ${ms(saml.p99)}; ${saml.count} sign-ins, one after the other)`, ''] as Row] : []),
     ['server RSS right after the load', `${rss.toFixed(0)} MiB`, '', ''],
     ['server RSS at rest, 15 s after the load', `${rssAtRest.toFixed(0)} MiB`, '', verdict(rssAtRest <= 150, '≤ 150 MiB')],
     [

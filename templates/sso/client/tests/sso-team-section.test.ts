@@ -56,12 +56,18 @@ describe("the team page's single sign-on section", () => {
     expect((section().find('input[name=client_secret]').element as HTMLInputElement).value).toBe('')
   })
 
-  it('still sends a SAML connection as before, without the OpenID fields', async () => {
+  it('still sends a SAML connection as before, without the OpenID fields; sign-ins started at the IdP only when ticked', async () => {
     const { wrapper } = await mountApp(server, '/teams/2')
     await vi.waitFor(() => expect(wrapper.find('.sso-team textarea[name=idp_metadata_xml]').exists()).toBe(true))
     await wrapper.find('.sso-team textarea[name=idp_metadata_xml]').setValue('<EntityDescriptor/>')
     await wrapper.find('.sso-team textarea[name=idp_metadata_xml]').element.closest('form')!.dispatchEvent(new Event('submit'))
     await vi.waitFor(() => expect(sent('PUT', '/api/teams/2/sso')).toHaveLength(1))
-    expect(sent('PUT', '/api/teams/2/sso')[0]!.json).toEqual({ type: 'saml', idp_metadata_xml: '<EntityDescriptor/>', default_role: 'member', require_sso: false })
+    expect(sent('PUT', '/api/teams/2/sso')[0]!.json).toEqual({ type: 'saml', idp_metadata_xml: '<EntityDescriptor/>', allow_idp_initiated: false, default_role: 'member', require_sso: false })
+
+    await wrapper.find('.sso-team input[name=allow_idp_initiated]').setValue(true)
+    await wrapper.find('.sso-team textarea[name=idp_metadata_xml]').setValue('<EntityDescriptor/>')
+    await wrapper.find('.sso-team textarea[name=idp_metadata_xml]').element.closest('form')!.dispatchEvent(new Event('submit'))
+    await vi.waitFor(() => expect(sent('PUT', '/api/teams/2/sso')).toHaveLength(2))
+    expect(sent('PUT', '/api/teams/2/sso')[1]!.json).toMatchObject({ type: 'saml', allow_idp_initiated: true })
   })
 })

@@ -23,12 +23,12 @@ describe("setting a team's SAML connection up", () => {
   it("reads the IdP's metadata and shows the connection without a secret; an owner replaces and removes it", async () => {
     const { owner, teamId, idp } = await samlTeam(app, dns, { default_role: 'admin', require_sso: true })
     const shown = await sso(app, owner.cookies, teamId).show()
-    expect(shown.body.connection).toEqual({ type: 'saml', default_role: 'admin', require_sso: true, idp_entity_id: idp.entityId, sso_url: idp.ssoUrl })
+    expect(shown.body.connection).toEqual({ type: 'saml', default_role: 'admin', require_sso: true, idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, allow_idp_initiated: false })
 
     const other = samlIdp()
     const replaced = await sso(app, owner.cookies, teamId).connect({ type: 'saml', idp_metadata_xml: other.metadata })
     expect(replaced.status).toBe(200)
-    expect(replaced.body.connection).toEqual({ type: 'saml', default_role: 'member', require_sso: false, idp_entity_id: other.entityId, sso_url: other.ssoUrl })
+    expect(replaced.body.connection).toEqual({ type: 'saml', default_role: 'member', require_sso: false, idp_entity_id: other.entityId, sso_url: other.ssoUrl, allow_idp_initiated: false })
     expect(await SecurityEvent.count({ where: { userId: owner.id, type: 'sso_connection_saved' } })).toBe(2)
 
     expect((await sso(app, owner.cookies, teamId).disconnect()).status).toBe(204)

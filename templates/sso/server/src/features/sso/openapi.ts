@@ -8,7 +8,7 @@ const tag = 'Single sign-on'
 const domain = z.object({ domain: z.string(), verified: z.boolean(), txt_name: z.string(), txt_value: z.string() })
 const roles = { default_role: z.enum(['member', 'admin']), require_sso: z.boolean() }
 const connection = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('saml'), ...roles, idp_entity_id: z.string(), sso_url: z.string() }),
+  z.object({ type: z.literal('saml'), ...roles, idp_entity_id: z.string(), sso_url: z.string(), allow_idp_initiated: z.boolean() }),
   // The client secret is never shown again: it is kept sealed.
   z.object({ type: z.literal('oidc'), ...roles, issuer: z.string(), client_id: z.string() }),
 ])

@@ -7,7 +7,7 @@ export interface SsoDomain {
 }
 
 export type SsoConnection = { default_role: 'member' | 'admin'; require_sso: boolean } & (
-  | { type: 'saml'; idp_entity_id: string; sso_url: string }
+  | { type: 'saml'; idp_entity_id: string; sso_url: string; allow_idp_initiated: boolean }
   | { type: 'oidc'; issuer: string; client_id: string }
 )
 

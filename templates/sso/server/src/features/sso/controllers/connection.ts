@@ -24,6 +24,8 @@ const samlConnection = z.object({
       if (!idp) context.issues.push({ code: 'custom', message: 'sso.metadataInvalid', input: xml })
       return idp ?? z.NEVER
     }),
+  // Sign-ins started at the IdP's portal: no request of the app's to answer, so they are off unless asked for.
+  allow_idp_initiated: z.boolean().default(false),
   ...common,
 })
 
@@ -49,7 +51,8 @@ export function putConnection(ctx: AppContext): RequestHandler {
     const input = validate(connectionSchema, req.body)
     const common = { defaultRole: input.default_role, requireSso: input.require_sso }
     if (input.type === 'saml') {
-      const row = await saveConnection(ctx, req, req.team!.id, { type: 'saml', idp: input.idp_metadata_xml, ...common })
+      const idp = { ...input.idp_metadata_xml, allowIdpInitiated: input.allow_idp_initiated }
+      const row = await saveConnection(ctx, req, req.team!.id, { type: 'saml', idp, ...common })
       return void res.json({ connection: connectionJson(row) })
     }
     if (!issuerAllowed(ctx, input.issuer)) throw fieldError('issuer', 'sso.issuerInvalid')

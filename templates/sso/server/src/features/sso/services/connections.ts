@@ -9,7 +9,7 @@ type Deps = Pick<AppContext, 'queue' | 'authCache' | 'features' | 'webhooks'>
 
 /** A connection as the team's owners and admins see it: what it is and how it behaves, never a secret. */
 export type ConnectionJson = { default_role: string; require_sso: boolean } & (
-  | { type: 'saml'; idp_entity_id: string; sso_url: string }
+  | { type: 'saml'; idp_entity_id: string; sso_url: string; allow_idp_initiated: boolean }
   | { type: 'oidc'; issuer: string; client_id: string }
 )
 
@@ -22,7 +22,7 @@ export function connectionJson(row: SsoConnection): ConnectionJson {
     return { type: 'oidc', issuer: oidc.issuer, client_id: oidc.clientId, ...common }
   }
   const idp = samlSettings(row)
-  return { type: 'saml', ...common, idp_entity_id: idp.entityId, sso_url: idp.ssoUrl }
+  return { type: 'saml', ...common, idp_entity_id: idp.entityId, sso_url: idp.ssoUrl, allow_idp_initiated: idp.allowIdpInitiated === true }
 }
 
 export const teamConnection = (teamId: number) => SsoConnection.findOne({ where: { teamId } })
@@ -38,7 +38,7 @@ export function saveConnection(ctx: Deps, req: Request, teamId: number, input: C
     const row = existing ? await existing.update(values, { transaction }) : await SsoConnection.create({ teamId, ...values }, { transaction })
     await recordCredentialEvent(ctx, ssoEvents.connectionSaved, req.auth!.id, {
       req,
-      meta: { teamId, type: input.type, ...(input.type === 'oidc' ? { issuer: input.oidc.issuer } : { idp: input.idp.entityId }), requireSso: input.requireSso },
+      meta: { teamId, type: input.type, ...(input.type === 'oidc' ? { issuer: input.oidc.issuer } : { idp: input.idp.entityId, allowIdpInitiated: input.idp.allowIdpInitiated === true }), requireSso: input.requireSso },
       transaction,
     })
     return row

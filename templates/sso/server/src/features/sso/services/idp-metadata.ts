@@ -8,6 +8,11 @@ export interface IdpSettings {
   ssoUrl: string
   /** Base64 DER of each signing certificate, as the metadata gives them. */
   certificates: string[]
+  /**
+   * The owner's choice, not the metadata's: an answer the app asked for none of (IdP-initiated,
+   * no `InResponseTo`) signs in too. Absent in connections saved before it existed: no.
+   */
+  allowIdpInitiated?: boolean
 }
 
 const MD = 'urn:oasis:names:tc:SAML:2.0:metadata'

@@ -14,8 +14,9 @@ const CLOCK_SKEW_MS = 2 * 60_000
 /**
  * The team's SAML service provider, as node-saml runs it: assertions must be signed by one of the
  * IdP's certificates (the response too, where the IdP signs it), be for this team's entity
- * (audience), answer a request this app sent for this team (`InResponseTo`, always), and be valid
- * now within two minutes. The issuer and the recipient are checked after it (validateResponse).
+ * (audience), answer a request this app sent for this team (`InResponseTo`: always, unless the
+ * owner allowed sign-ins started at the IdP; then an answer that names a request must still answer
+ * one of ours), and be valid now within two minutes. The issuer and the recipient are checked after it (validateResponse).
  */
 export function samlFor(deps: Deps, teamId: number, idp: IdpSettings): SAML {
   const sp = serviceProvider(deps.env.BASE_URL, teamId)
@@ -29,7 +30,7 @@ export function samlFor(deps: Deps, teamId: number, idp: IdpSettings): SAML {
     wantAssertionsSigned: true,
     wantAuthnResponseSigned: false,
     acceptedClockSkewMs: CLOCK_SKEW_MS,
-    validateInResponseTo: ValidateInResponseTo.always,
+    validateInResponseTo: idp.allowIdpInitiated ? ValidateInResponseTo.ifPresent : ValidateInResponseTo.always,
     requestIdExpirationPeriodMs: REQUEST_LIFE_MS,
     cacheProvider: requestIds(deps, teamId),
     identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
