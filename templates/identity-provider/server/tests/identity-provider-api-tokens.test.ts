@@ -2,7 +2,8 @@ import * as oidc from 'openid-client'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { consentAndRedeem, discover, REDIRECT_URI, registerClient, startProviderApp, type ProviderApp } from './helpers/oauth-provider.js'
-import { makeUser, useTestApps } from './helpers/test-app.js'
+import { login, makeUser, useTestApps, withCookies } from './helpers/test-app.js'
+import { OAuthClient } from '../src/features/identity-provider/models/oauth-client.js'
 
 const t = useTestApps()
 const SCOPE = { message: 'The key used lacks the scope this needs.' }
@@ -62,6 +63,17 @@ describe('the app\'s API as a protected resource', () => {
       const res = await supertest(app.app)[method](path).set(bearer(tokens.access_token)).send({})
       expect(res.status, `${method} ${path}`).toBe(403)
     }
+  })
+
+  it('an admin deleting the client ends its tokens on their next request', async () => {
+    const client = await registerClient(app.app, { name: 'Soon gone', type: 'public', redirect_uris: [REDIRECT_URI], grant_types: ['authorization_code'], scopes: ['read'] })
+    const gone = await discover(app, client)
+    const { tokens } = await consentAndRedeem(app, gone, { scope: 'read', resource: app.api }, (await makeUser()).email)
+    expect((await supertest(app.app).get('/api/auth/me').set(bearer(tokens.access_token))).status).toBe(200)
+    const row = await OAuthClient.findOne({ where: { clientId: client.client_id } })
+    const { cookies } = await login(app.app, (await makeUser({ role: 'admin' })).email)
+    expect((await supertest(app.app).delete(`/api/admin/oauth-clients/${row!.id}`).set(withCookies(cookies))).status).toBe(204)
+    expect((await supertest(app.app).get('/api/auth/me').set(bearer(tokens.access_token))).status).toBe(401)
   })
 
   it('a token for userinfo is no key to the API', async () => {

@@ -4,6 +4,7 @@ import { OAuthClient } from '../models/oauth-client.js'
 import { OidcPayload } from '../models/oidc-payload.js'
 import { clientCache } from '../services/client-cache.js'
 import { clientJson } from '../services/client-json.js'
+import { grantCache, grantKeyOf } from '../services/grant-cache.js'
 import { checkUpdate, createClientSchema, updateClientSchema } from '../services/client-fields.js'
 import { newClientId, newClientSecret } from '../services/client-secrets.js'
 
@@ -70,11 +71,15 @@ export function rotateClientSecret(ctx: AppContext): RequestHandler {
 export function deleteClient(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const client = await clientOf(req.params.id)
-    await OAuthClient.sequelize!.transaction(async (transaction) => {
+    const people = await OAuthClient.sequelize!.transaction(async (transaction) => {
+      const grants = await OidcPayload.findAll({ where: { kind: 'Grant', clientId: client.clientId }, attributes: ['userId'], transaction })
       await OidcPayload.destroy({ where: { clientId: client.clientId }, transaction })
       await client.destroy({ transaction })
+      return new Set(grants.flatMap((grant) => (grant.userId === null ? [] : [grant.userId])))
     })
     clientCache(ctx).changed(client.clientId)
+    // Its access tokens die on their next request, on every instance, not when the cache forgets.
+    for (const userId of people) grantCache(ctx).changed(grantKeyOf(userId, client.clientId))
     res.status(204).end()
   }
 }
