@@ -33,6 +33,8 @@ beforeEach(() => {
 
 const sent = (method: string, path: string) => server.received.filter((r) => r.method === method && r.path === path)
 
+const TOKEN = 'scim_ABCDEFGHIJKL_a-token-shown-this-once-and-never-again-000000'
+
 describe("the team page's single sign-on section", () => {
   it('sets up an OpenID Connect provider: shows the redirect URI to register, sends issuer, client id and secret alone, and forgets the secret', async () => {
     const { wrapper } = await mountApp(server, '/teams/2')
@@ -69,5 +71,34 @@ describe("the team page's single sign-on section", () => {
     await wrapper.find('.sso-team textarea[name=idp_metadata_xml]').element.closest('form')!.dispatchEvent(new Event('submit'))
     await vi.waitFor(() => expect(sent('PUT', '/api/teams/2/sso')).toHaveLength(2))
     expect(sent('PUT', '/api/teams/2/sso')[1]!.json).toMatchObject({ type: 'saml', allow_idp_initiated: true })
+  })
+
+  it('gives owners the SCIM base URL, makes a token shown once, lists tokens by prefix and revokes one', async () => {
+    let tokens = [{ id: 5, prefix: 'scim_OLDOLDOLDOLD', created_at: '2026-11-01T10:00:00.000Z', last_used_at: null as string | null }]
+    server.on('GET', '/api/teams/2/scim-tokens', () => ({ body: { scim_tokens: tokens } }))
+    server.on('POST', '/api/teams/2/scim-tokens', () => {
+      tokens = [{ id: 6, prefix: 'scim_ABCDEFGHIJKL', created_at: '2026-11-29T10:00:00.000Z', last_used_at: null }, ...tokens]
+      return { status: 201, body: { id: 6, token: TOKEN } }
+    })
+    server.on('DELETE', '/api/teams/2/scim-tokens/5', () => {
+      tokens = tokens.filter((token) => token.id !== 5)
+      return { status: 204 }
+    })
+    const { wrapper } = await mountApp(server, '/teams/2')
+    const section = () => wrapper.find('.sso-team')
+    await vi.waitFor(() => expect(section().text()).toContain('scim_OLDOLDOLDOLD'))
+    expect(section().text()).toContain(`${window.location.origin}/scim/v2`)
+    expect(section().text()).not.toContain(TOKEN)
+
+    const make = section().findAll('button').find((button) => button.text() === 'Make a token')!
+    await make.trigger('click')
+    await vi.waitFor(() => expect(section().find('[role=status]').text()).toContain(TOKEN))
+    expect(sent('POST', '/api/teams/2/scim-tokens')).toHaveLength(1)
+    await vi.waitFor(() => expect(section().text()).toContain('scim_ABCDEFGHIJKL'))
+
+    const revoke = section().findAll('li').find((item) => item.text().includes('scim_OLDOLDOLDOLD'))!.find('button')
+    await revoke.trigger('click')
+    await vi.waitFor(() => expect(sent('DELETE', '/api/teams/2/scim-tokens/5')).toHaveLength(1))
+    await vi.waitFor(() => expect(section().text()).not.toContain('scim_OLDOLDOLDOLD'))
   })
 })
