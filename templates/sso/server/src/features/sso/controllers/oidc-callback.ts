@@ -1,13 +1,9 @@
 import type { RequestHandler } from 'express'
-import { type AppContext, idField, loginStepAnswer, recordCredentialEvent, signIn } from '../../../kernel/index.js'
-import { ssoEvents } from '../events.js'
+import { type AppContext, idField } from '../../../kernel/index.js'
 import { teamConnection } from '../services/connections.js'
+import { finishSsoSignIn, SSO_FAILED } from '../services/finish-sign-in.js'
 import { finishOidc, OidcRefusal, type OidcPerson } from '../services/oidc-flows.js'
-import { ssoFactor } from '../services/require-sso.js'
 import { ssoPerson } from '../services/sso-accounts.js'
-
-/** Where a browser goes when the IdP's answer signs nobody in: the login page explains `sso=failed`. */
-const FAILED = '/login?sso=failed'
 
 /**
  * `GET /api/auth/sso/oidc/:teamId/callback`: the OpenID provider's answer, brought by the browser
@@ -20,7 +16,7 @@ export function oidcCallback(ctx: AppContext): RequestHandler {
     res.set('Cache-Control', 'no-store')
     const refuse = (reason: string) => {
       ctx.logger.warn({ teamId: req.params.teamId, reason }, 'sso: OpenID answer refused')
-      res.redirect(303, FAILED)
+      res.redirect(303, SSO_FAILED)
     }
     const teamId = idField.safeParse(req.params.teamId)
     const connection = teamId.success ? await teamConnection(teamId.data) : null
@@ -34,11 +30,6 @@ export function oidcCallback(ctx: AppContext): RequestHandler {
     }
     const outcome = await ssoPerson(ctx, teamId.data, connection.defaultRole, person.email, person.name ?? '')
     if ('refused' in outcome) return refuse(outcome.refused)
-    await recordCredentialEvent(ctx, ssoEvents.signedIn, outcome.user.identity.id, { req, meta: { teamId: teamId.data, created: outcome.created } })
-    const factor = ssoFactor(teamId.data)
-    const step = await loginStepAnswer(req, res, ctx, outcome.user, false, factor)
-    if (step) return res.redirect(303, step.page)
-    await signIn(req, res, ctx, outcome.user.identity, false, 'sso', factor)
-    res.redirect(303, '/')
+    await finishSsoSignIn(req, res, ctx, teamId.data, outcome)
   }
 }

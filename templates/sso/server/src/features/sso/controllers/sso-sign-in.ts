@@ -1,19 +1,16 @@
 import type { RequestHandler } from 'express'
 import { z } from 'zod'
-import { type AppContext, emailField, fieldError, HttpError, idField, loginStepAnswer, recordCredentialEvent, signIn, validate } from '../../../kernel/index.js'
-import { ssoEvents } from '../events.js'
+import { type AppContext, emailField, fieldError, HttpError, idField, validate } from '../../../kernel/index.js'
 import { SsoDomain } from '../models/sso-domain.js'
 import { samlSettings, teamConnection } from '../services/connections.js'
 import { domainOfEmail } from '../services/domain-name.js'
+import { finishSsoSignIn, SSO_FAILED } from '../services/finish-sign-in.js'
 import { startOidc } from '../services/oidc-flows.js'
-import { ssoFactor } from '../services/require-sso.js'
 import { SamlRefusal, samlFor, validateResponse } from '../services/saml.js'
 import { ssoAccount } from '../services/sso-accounts.js'
 
 export const ssoStartSchema = z.object({ email: emailField })
 
-/** Where a browser goes when the IdP's answer signs nobody in: the login page explains `sso=failed`. */
-const FAILED = '/login?sso=failed'
 
 /**
  * `POST /api/auth/sso`: "Continue with SSO". An address of a domain a team has verified, and whose
@@ -49,7 +46,7 @@ export function samlAcs(ctx: AppContext): RequestHandler {
   return async (req, res) => {
     const refuse = (reason: string) => {
       ctx.logger.warn({ teamId: req.params.teamId, reason }, 'sso: SAML answer refused')
-      res.redirect(303, FAILED)
+      res.redirect(303, SSO_FAILED)
     }
     const teamId = idField.safeParse(req.params.teamId)
     const connection = teamId.success ? await teamConnection(teamId.data) : null
@@ -65,11 +62,6 @@ export function samlAcs(ctx: AppContext): RequestHandler {
     }
     const outcome = await ssoAccount(ctx, teamId.data, connection.defaultRole, profile)
     if ('refused' in outcome) return refuse(outcome.refused)
-    await recordCredentialEvent(ctx, ssoEvents.signedIn, outcome.user.identity.id, { req, meta: { teamId: teamId.data, created: outcome.created } })
-    const factor = ssoFactor(teamId.data)
-    const step = await loginStepAnswer(req, res, ctx, outcome.user, false, factor)
-    if (step) return res.redirect(303, step.page)
-    await signIn(req, res, ctx, outcome.user.identity, false, 'sso', factor)
-    res.redirect(303, '/')
+    await finishSsoSignIn(req, res, ctx, teamId.data, outcome)
   }
 }
