@@ -5,8 +5,8 @@ const REQUIRED = '`password` TEXT NOT NULL'
 const OPTIONAL = '`password` TEXT'
 
 /**
- * Whether users.password is NOT NULL in SQLite's stored schema: what the released oauth-0001
- * checks before it drops that NOT NULL itself (features/oauth/migration-list.ts).
+ * Whether users.password is NOT NULL in SQLite's stored schema: what a layer checks before a
+ * released migration of its own that drops that NOT NULL itself, and refuses a column without it.
  */
 export async function passwordRequiredInSqlite(queryInterface: QueryInterface): Promise<boolean> {
   return (await usersTableSql(queryInterface)).includes(REQUIRED)
