@@ -127,6 +127,14 @@ describe('package.json fragments', () => {
     expect(pkg.dependenciesMeta).toEqual({ esbuild: { built: true }, sqlite3: { built: true } })
   })
 
+  it('gives yarn the pinned version of each package the app must hold one copy of', () => {
+    const versions = pinnedVersions()
+    const pkg = finishPackageJson({ resolutions: ['vite'], devDependencies: ['vite'] }, 'x', versions)
+    expect(pkg.resolutions).toEqual({ vite: versions.vite })
+    const app = JSON.parse(renderProject(variantAnswers('sqlite'), 'variant', { random: () => Buffer.alloc(32) }).get('package.json')!.toString()) as Record<string, Record<string, string>>
+    expect(app.resolutions).toEqual({ vite: app.devDependencies!.vite })
+  })
+
   it('refuses a dependency with no pinned version', () => {
     expect(() => finishPackageJson({ dependencies: ['left-pad'] }, 'x', pinnedVersions())).toThrow(
       'left-pad has no pinned version in templates/versions.json',

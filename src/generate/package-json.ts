@@ -52,6 +52,14 @@ export function finishPackageJson(merged: JsonObject, name: string, versions: Re
     const sorted = [...names].map(String).filter((dependency) => field === 'dependencies' || !runtime.has(dependency)).sort()
     result[field] = Object.fromEntries(sorted.map((dependency) => [dependency, pinnedVersion(versions, dependency)]))
   }
+  // Yarn resolves each range on its own, newest first, where npm, pnpm and bun reuse the copy the
+  // app pins: without this, vitest's `vite` range brought yarn a second, newer vite (8.4.0, whose
+  // own dependency the registry does not have) beside the app's, and its install failed.
+  const single = merged.resolutions
+  if (single !== undefined) {
+    if (!Array.isArray(single)) throw new Error('package.json fragments list resolutions as an array of names')
+    result.resolutions = Object.fromEntries([...single].map(String).sort().map((dependency) => [dependency, pinnedVersion(versions, dependency)]))
+  }
   return result
 }
 
