@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SsoTeamAccount } from '../src/features/sso/models/sso-team-account.js'
 import { hashPassword } from '../src/kernel/index.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
@@ -213,6 +213,23 @@ describe("through the teams' own member actions", () => {
     }
     const removed = await SecurityEvent.findAll({ where: { userId: ids, type: 'member_removed' }, order: [['id', 'ASC']] })
     expect(removed.map((event) => JSON.parse(event.meta!))).toEqual([{ teamId, via: 'scim' }, { teamId, via: 'scim' }])
+  })
+})
+
+describe('an account SCIM makes', () => {
+  it("is made with the team's mark and membership or not at all", async () => {
+    const { scim, email, teamId } = await scimTeam(app, dns)
+    const userName = email()
+    const mark = vi.spyOn(SsoTeamAccount, 'findOrCreate').mockRejectedValueOnce(new Error('the mark fails'))
+    try {
+      expect((await scim.post('/Users', newUser(userName))).status).toBe(500)
+    } finally {
+      mark.mockRestore()
+    }
+    expect(await User.findOne({ where: { email: userName } })).toBeNull()
+    const created = await scim.post('/Users', newUser(userName))
+    expect(created.status).toBe(201)
+    expect((await SsoTeamAccount.findOne({ where: { teamId, userId: Number(created.body.id) } }))!.created).toBe(true)
   })
 })
 

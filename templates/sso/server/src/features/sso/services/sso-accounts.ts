@@ -76,7 +76,12 @@ export async function teamAccount(ctx: AppContext, by: { via: 'sso' | 'scim'; re
       // A password nobody knows: the column stays required in apps without social sign-in (whose
       // migration makes it optional), and a reset link still gives the person one of their own.
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
-      existing = await createAccount(ctx, { name: tidyName(name) || tidyName(email.split('@')[0]!) || email, email, passwordHash, role: 'user', verified: true })
+      // The team's mark and the membership commit with the account or not at all: an account the
+      // team made but never marked would be one its IdP could not suspend.
+      existing = await createAccount(ctx, { name: tidyName(name) || tidyName(email.split('@')[0]!) || email, email, passwordHash, role: 'user', verified: true }, async (user, transaction) => {
+        await markMadeByTeam(teamId, user.id, transaction)
+        await addTeamMember(ctx, teamId, user.id, defaultRole as TeamRole, { ...by, transaction })
+      })
       created = true
     } catch (error) {
       // Registered meanwhile, by a form or a parallel sign-in: that account it is.
@@ -85,7 +90,6 @@ export async function teamAccount(ctx: AppContext, by: { via: 'sso' | 'scim'; re
       if (!existing) throw error
     }
   }
-  if (created) await markMadeByTeam(teamId, existing.id)
-  await addTeamMember(ctx, teamId, existing.id, defaultRole as TeamRole, by)
+  if (!created) await addTeamMember(ctx, teamId, existing.id, defaultRole as TeamRole, by)
   return { userId: existing.id, created }
 }
