@@ -1,9 +1,11 @@
 import type { Express } from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SecurityEvent } from '../src/kernel/models/index.js'
+import { TeamInvitation } from '../src/features/teams/models/invitation.js'
+import { startInvitation } from '../src/features/teams/services/invitations.js'
+import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, scimErrorBody, scimTeam } from './helpers/scim.js'
-import { person, roleIn } from './helpers/teams.js'
+import { person, roleIn, teams } from './helpers/teams.js'
 import { useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -73,6 +75,24 @@ describe("a team's groups are its roles", () => {
     expect(res.status).toBe(200)
     expect(members(res.body)).toEqual([])
     expect(await roleIn(teamId, Number(userId))).toBe('member')
+  })
+
+  it("changes a role as the teams layer does: an admin made a member loses the invitations they sent; the team's activity shows it", async () => {
+    const { scim, teamId, userId, owner } = await teamWithMember()
+    expect((await scim.patchOps('/Groups/admin', { op: 'add', path: 'members', value: [{ value: userId }] })).status).toBe(200)
+    const invitationId = await User.sequelize!.transaction((transaction) =>
+      startInvitation({ teamId, email: `guest-${Date.now()}@example.com`, role: 'member', invitedBy: Number(userId) }, transaction),
+    )
+    expect((await scim.patchOps('/Groups/admin', { op: 'remove', path: `members[value eq "${userId}"]` })).status).toBe(200)
+    expect(await roleIn(teamId, Number(userId))).toBe('member')
+    expect(await TeamInvitation.findByPk(invitationId)).toBeNull()
+    const activity = (await teams(app, owner.cookies).activity(teamId)).body.data.data as { type: string }[]
+    expect(activity.filter((event) => event.type === 'member_role_changed')).toHaveLength(2)
+    const changed = await SecurityEvent.findAll({ where: { userId: Number(userId), type: 'member_role_changed' }, order: [['id', 'ASC']] })
+    expect(changed.map((event) => JSON.parse(event.meta!))).toEqual([
+      { teamId, from: 'member', to: 'admin', via: 'scim' },
+      { teamId, from: 'admin', to: 'member', via: 'scim' },
+    ])
   })
 
   it("never changes an owner's role, nor takes in someone outside the team", async () => {

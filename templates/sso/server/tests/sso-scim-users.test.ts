@@ -1,13 +1,13 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SsoTeamAccount } from '../src/features/sso/models/sso-team-account.js'
 import { hashPassword } from '../src/kernel/index.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, PATCH_OP, scimErrorBody, scimTeam } from './helpers/scim.js'
 import { verifiedDomain } from './helpers/sso.js'
-import { addMember, newTeam, person, roleIn } from './helpers/teams.js'
+import { addMember, newTeam, person, personalTeamOf, roleIn, teams } from './helpers/teams.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
@@ -191,6 +191,45 @@ describe('provisioning', () => {
     expect((await scim.delete(`/Users/${owner.id}`)).status).toBe(400)
     expect(await roleIn(teamId, owner.id)).toBe('owner')
     expect((await me(owner.cookies)).status).toBe(200)
+  })
+})
+
+describe("through the teams' own member actions", () => {
+  it("joins and leaves as the teams layer has it: its events in the team's activity, the current team back to the personal one", async () => {
+    const { scim, email, teamId, owner } = await scimTeam(app, dns)
+    const activity = async () => ((await teams(app, owner.cookies).activity(teamId)).body.data.data as { type: string }[]).map((event) => event.type)
+    const ids: number[] = []
+    for (const leave of [(id: number) => scim.patchOps(`/Users/${id}`, { op: 'replace', value: { active: false } }), (id: number) => scim.delete(`/Users/${id}`)]) {
+      const created = await scim.post('/Users', newUser(email()))
+      expect(created.status).toBe(201)
+      const id = Number(created.body.id)
+      ids.push(id)
+      expect((await activity()).slice(0, 2)).toEqual(['sso_scim_provisioned', 'member_added'])
+      await User.update({ currentTeamId: teamId }, { where: { id } })
+      expect([200, 204]).toContain((await leave(id)).status)
+      expect(await roleIn(teamId, id)).toBeUndefined()
+      expect((await User.findByPk(id))!.currentTeamId).toBe((await personalTeamOf(id)).id)
+      expect((await activity()).slice(0, 2)).toEqual(['sso_scim_deprovisioned', 'member_removed'])
+    }
+    const removed = await SecurityEvent.findAll({ where: { userId: ids, type: 'member_removed' }, order: [['id', 'ASC']] })
+    expect(removed.map((event) => JSON.parse(event.meta!))).toEqual([{ teamId, via: 'scim' }, { teamId, via: 'scim' }])
+  })
+})
+
+describe('an account SCIM makes', () => {
+  it("is made with the team's mark and membership or not at all", async () => {
+    const { scim, email, teamId } = await scimTeam(app, dns)
+    const userName = email()
+    const mark = vi.spyOn(SsoTeamAccount, 'findOrCreate').mockRejectedValueOnce(new Error('the mark fails'))
+    try {
+      expect((await scim.post('/Users', newUser(userName))).status).toBe(500)
+    } finally {
+      mark.mockRestore()
+    }
+    expect(await User.findOne({ where: { email: userName } })).toBeNull()
+    const created = await scim.post('/Users', newUser(userName))
+    expect(created.status).toBe(201)
+    expect((await SsoTeamAccount.findOne({ where: { teamId, userId: Number(created.body.id) } }))!.created).toBe(true)
   })
 })
 

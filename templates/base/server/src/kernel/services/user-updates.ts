@@ -8,9 +8,12 @@ import { createUser } from './users.js'
 type Deps = { authCache: Pick<AuthCache, 'userChanged'> }
 type CreateDeps = Deps & { features: UserLifecycle; webhooks: Pick<WebhookHub, 'emit'> }
 
-/** A new account from a registration: created, then the caches told (the users list's total counts it at once). */
-export async function createAccount(deps: CreateDeps, values: Parameters<typeof createUser>[1]): Promise<User> {
-  const user = await createUser(deps.features, values, deps.webhooks)
+/**
+ * A new account from a registration: created, then the caches told (the users list's total counts
+ * it at once). `within`: as `createUser`'s, writes that commit or fail with the account.
+ */
+export async function createAccount(deps: CreateDeps, values: Parameters<typeof createUser>[1], within?: Parameters<typeof createUser>[3]): Promise<User> {
+  const user = await createUser(deps.features, values, deps.webhooks, within)
   deps.authCache.userChanged(user.id)
   return user
 }

@@ -1,5 +1,5 @@
 import type { Request } from 'express'
-import { QueryTypes, type Sequelize } from 'sequelize'
+import { QueryTypes, type Sequelize, type Transaction } from 'sequelize'
 import { sql } from '../db/sql.js'
 import type { UserFields, UserLifecycle } from '../feature.js'
 import { unauthenticated } from '../http/errors.js'
@@ -153,7 +153,8 @@ export async function roleId(name: RoleName): Promise<number> {
  * Creates a user and reloads it with its role, ready to serialise. Every way an account comes to
  * be goes through here, so the layers' `userCreated` runs for each, in the inserting transaction,
  * and so does `user.created` for the webhooks that take it (given `webhooks`: every path but a
- * test's own users).
+ * test's own users). `within` writes what a caller's slice must have exist only with the account: in
+ * the same transaction, after those, so that its failure undoes the account.
  */
 export async function createUser(features: UserLifecycle, values: {
   name: string
@@ -162,7 +163,7 @@ export async function createUser(features: UserLifecycle, values: {
   passwordHash: string | null
   role: RoleName
   verified: boolean
-}, webhooks?: Pick<WebhookHub, 'emit'>): Promise<User> {
+}, webhooks?: Pick<WebhookHub, 'emit'>, within?: (user: User, transaction: Transaction) => Promise<void>): Promise<User> {
   const role = await roleId(values.role)
   const user = await User.sequelize!.transaction(async (transaction) => {
     const created = await User.create(
@@ -173,6 +174,7 @@ export async function createUser(features: UserLifecycle, values: {
     const { id, name, email, emailVerifiedAt, createdAt } = created
     const user = { id, name, email, role: values.role, emailVerifiedAt: emailVerifiedAt?.toISOString() ?? null, createdAt: createdAt.toISOString() }
     await webhooks?.emit('user.created', [{ timestamp: createdAt, data: { user } }], transaction)
+    await within?.(created, transaction)
     return created
   })
   return (await findUserById(user.id)) ?? user

@@ -40,8 +40,17 @@ export const scimError = (status: number, detail: string, scimType?: string) => 
 /** RFC 7644's media type: every answer of /scim/v2 has it. */
 export const SCIM_CONTENT_TYPE = 'application/scim+json'
 
-/** The error message of RFC 7644 §3.12, as SCIMMY writes it (`status` a string). */
-export const errorBody = (status: number, detail: string, scimType?: string) => new SCIMMY.Messages.Error(scimError(status, detail, scimType))
+/** The statuses SCIMMY's error message takes: those RFC 7644 §3.12 lists. */
+const SCIMMY_STATUSES = new Set([307, 308, 400, 401, 403, 404, 409, 412, 413, 500, 501])
+
+/**
+ * The error message of RFC 7644 §3.12, as SCIMMY writes it (`status` a string); one of a status
+ * its list leaves out (a 503 of an outage, a 429) in the same shape, with no `scimType`.
+ */
+export const errorBody = (status: number, detail: string, scimType?: string) =>
+  SCIMMY_STATUSES.has(status)
+    ? new SCIMMY.Messages.Error(scimError(status, detail, scimType))
+    : { schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'], status: String(status), detail }
 
 export const invalidValue = (detail: string) => scimError(400, detail, 'invalidValue')
 export const mutability = (detail: string) => scimError(400, detail, 'mutability')

@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import { type AppContext, inForce, keepingAnAdmin, normaliseEmail, recordCredentialEvent, saveUserChanges, tidyName, User } from '../../../kernel/index.js'
-import { TeamMember, type TeamRole } from '../../teams/public.js'
+import { addTeamMember, removeTeamMember, setTeamMemberRole, type TeamMember, type TeamRole } from '../../teams/public.js'
 import { ssoEvents } from '../events.js'
 import { teamConnection } from '../services/connections.js'
 import { teamAccount, teamVerified } from '../services/sso-accounts.js'
@@ -25,6 +25,11 @@ export const scimSuspension = (teamId: number) => `Deprovisioned by the identity
 
 const ownerRefusal = () => mutability("An owner of the team is managed in the app, not through SCIM")
 
+/** The teams' member actions refuse through this, under the team's lock: SCIM never touches an owner. */
+const leaveOwners = (member: TeamMember) => {
+  if (member.role === 'owner') throw ownerRefusal()
+}
+
 /** The role of people the IdP provisions: the connection's, else member. */
 const defaultRoleOf = async (teamId: number) => ((await teamConnection(teamId))?.defaultRole ?? 'member') as TeamRole
 
@@ -37,7 +42,7 @@ export async function provision(ctx: AppContext, req: Request, teamId: number, i
   if (!email || email.length > 255) throw invalidValue('userName must be an e-mail address')
   if (!(await teamVerified(teamId, email))) throw invalidValue('userName must be an address of a domain the team has verified')
   if ((await scimMembersByEmail(teamId, email)).length > 0) throw scimError(409, 'A user with this userName is in the team already', 'uniqueness')
-  const { userId, created } = await teamAccount(ctx, teamId, await defaultRoleOf(teamId), email, tidyName(input.name ?? '') || tidyName(email.split('@')[0]!) || email)
+  const { userId, created } = await teamAccount(ctx, { via: 'scim', req }, teamId, await defaultRoleOf(teamId), email, tidyName(input.name ?? '') || tidyName(email.split('@')[0]!) || email)
   await activate(ctx, req, teamId, userId, { created, externalId: input.externalId })
   if (!input.active) await deprovision(ctx, req, teamId, userId, false)
   return (await scimMember(teamId, String(userId)))!
@@ -54,7 +59,7 @@ async function activate(ctx: AppContext, req: Request, teamId: number, userId: n
   const lift = row.created && user.suspendedAt !== null && user.suspensionReason === scimSuspension(teamId)
   const role = await defaultRoleOf(teamId)
   await User.sequelize!.transaction(async (transaction) => {
-    await TeamMember.findOrCreate({ where: { teamId, userId }, defaults: { teamId, userId, role }, transaction })
+    await addTeamMember(ctx, teamId, userId, role, { via: 'scim', req, transaction })
     await row.update({ scim: true, active: true, ...(how.externalId !== undefined ? { externalId: how.externalId } : {}) }, { transaction })
     await recordCredentialEvent(ctx, ssoEvents.scimProvisioned, userId, {
       req,
@@ -71,14 +76,13 @@ async function activate(ctx: AppContext, req: Request, teamId: number, userId: n
  * through the security core. Anyone else's account only loses the team. An owner stays.
  */
 export async function deprovision(ctx: AppContext, req: Request, teamId: number, userId: number, deleted: boolean): Promise<void> {
-  const membership = await TeamMember.findOne({ where: { teamId, userId } })
-  if (membership?.role === 'owner') throw ownerRefusal()
-  const row = await teamAccountRow(teamId, userId)
   const user = await User.findByPk(userId)
   if (!user) throw scimNotFound(String(userId))
-  const suspend = row.created
   await keepingAnAdmin(async (transaction) => {
-    await TeamMember.destroy({ where: { teamId, userId }, transaction })
+    // The teams' own removal, as an owner's would be: its lock, invitations, current team, event and webhook.
+    await removeTeamMember(ctx, teamId, userId, { via: 'scim', req, transaction, refuse: leaveOwners })
+    const row = await teamAccountRow(teamId, userId, transaction)
+    const suspend = row.created
     await row.update(deleted ? { scim: false, active: false, externalId: null } : { scim: true, active: false }, { transaction })
     await recordCredentialEvent(ctx, ssoEvents.scimDeprovisioned, userId, {
       req,
@@ -108,15 +112,15 @@ export async function updateUser(ctx: AppContext, req: Request, teamId: number, 
   if (!active && input.active) await activate(ctx, req, teamId, member.userId, { created: false })
 }
 
-/** A group's membership changed: the member's team role follows (never an owner's). */
+/**
+ * A group's membership changed: the member's team role follows (never an owner's), through the
+ * teams' own role change (its lock, its voiding of invitations an admin sent, its event).
+ */
 export async function setScimRole(ctx: AppContext, req: Request, teamId: number, userId: number, role: TeamRole): Promise<void> {
-  const membership = await TeamMember.findOne({ where: { teamId, userId } })
-  if (!membership) throw invalidValue(`User ${userId} is not an active member of the team`)
-  if (membership.role === 'owner') throw ownerRefusal()
-  if (membership.role === role) return
-  const from = membership.role
   await User.sequelize!.transaction(async (transaction) => {
-    await membership.update({ role }, { transaction })
-    await recordCredentialEvent(ctx, ssoEvents.scimRoleChanged, userId, { req, meta: { teamId, from, to: role }, transaction })
+    const changed = await setTeamMemberRole(ctx, teamId, userId, role, { via: 'scim', req, transaction, refuse: leaveOwners })
+    if (!changed) throw invalidValue(`User ${userId} is not an active member of the team`)
+    if (changed.from === changed.to) return
+    await recordCredentialEvent(ctx, ssoEvents.scimRoleChanged, userId, { req, meta: { teamId, ...changed }, transaction })
   })
 }

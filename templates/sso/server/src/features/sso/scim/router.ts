@@ -16,8 +16,9 @@ const bodyErrors: Record<string, [number, string]> = {
 
 /**
  * Every failure of /scim/v2 in SCIM's error body (RFC 7644 §3.12): SCIMMY's, the app's own
- * (a 429, a 422 of the security core as a 400) and body-parser's. Anything else is the app's
- * error handler's (a 503 while the database is down).
+ * (a 429, a 422 of the security core as a 400) and body-parser's. Anything else the app's error
+ * handler answers as anywhere (it logs, tells an outage from a bug, gives a 503 its Retry-After),
+ * its `{message}` written as SCIM's body: a 503 while the database is down is one an IdP reads.
  */
 const scimErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
   if (res.headersSent) return next(error)
@@ -31,6 +32,8 @@ const scimErrors: ErrorRequestHandler = (error: unknown, req, res, next) => {
   }
   const known = bodyErrors[String((error as { type?: unknown } | null)?.type)]
   if (known) return send(known[0], known[0] === 413 ? 'The body is larger than 100 KB' : 'The body is not JSON', known[1] || undefined)
+  const json = res.json.bind(res)
+  res.json = ((body: { message?: unknown } | undefined) => json(errorBody(res.statusCode, String(body?.message ?? '')))) as typeof res.json
   next(error)
 }
 

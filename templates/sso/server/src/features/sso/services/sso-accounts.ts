@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import type { Profile } from '@node-saml/node-saml'
+import type { Request } from 'express'
 import { UniqueConstraintError } from 'sequelize'
 import { type AppContext, createAccount, findUserById, hashPassword, identityOf, normaliseEmail, serializeUser, type SignInUser, tidyName, User } from '../../../kernel/index.js'
-import { TeamMember, type TeamRole } from '../../teams/public.js'
+import { addTeamMember, type TeamRole } from '../../teams/public.js'
 import { SsoDomain } from '../models/sso-domain.js'
 import { markMadeByTeam } from './team-accounts.js'
 import { domainOfEmail } from './domain-name.js'
@@ -49,7 +50,7 @@ export function ssoAccount(ctx: AppContext, teamId: number, defaultRole: string,
 export async function ssoPerson(ctx: AppContext, teamId: number, defaultRole: string, email: string | null, name: string): Promise<SsoOutcome> {
   if (!email || email.length > 255) return { refused: 'no e-mail address in the answer' }
   if (!(await teamVerified(teamId, email))) return { refused: `an address of a domain the team has not verified (${domainOfEmail(email)})` }
-  const { userId, created } = await teamAccount(ctx, teamId, defaultRole, email, name)
+  const { userId, created } = await teamAccount(ctx, { via: 'sso' }, teamId, defaultRole, email, name)
   const user = await signInUser(userId)
   return user ? { user, created } : { refused: 'the account went meanwhile' }
 }
@@ -64,9 +65,10 @@ export async function teamVerified(teamId: number, email: string): Promise<boole
  * The account with `email` (an address the caller checked with `teamVerified`), or one made now,
  * verified, with a password nobody knows, recorded as the team's making (sso_team_accounts), so
  * that the team's IdP may later suspend it; either way a member of the team afterwards, a new one
- * with `defaultRole`, an existing membership keeping its role. The SAML sign-in and SCIM share it.
+ * with `defaultRole` (the teams' own addition: its lock, event and webhook), an existing membership
+ * keeping its role. The SAML and OpenID sign-ins and SCIM share it (`by` names which).
  */
-export async function teamAccount(ctx: AppContext, teamId: number, defaultRole: string, email: string, name: string): Promise<{ userId: number; created: boolean }> {
+export async function teamAccount(ctx: AppContext, by: { via: 'sso' | 'scim'; req?: Request }, teamId: number, defaultRole: string, email: string, name: string): Promise<{ userId: number; created: boolean }> {
   let created = false
   let existing = await User.findOne({ where: { email }, attributes: ['id'] })
   if (!existing) {
@@ -74,7 +76,12 @@ export async function teamAccount(ctx: AppContext, teamId: number, defaultRole: 
       // A password nobody knows: the column stays required in apps without social sign-in (whose
       // migration makes it optional), and a reset link still gives the person one of their own.
       const passwordHash = await hashPassword(randomBytes(32).toString('base64url'))
-      existing = await createAccount(ctx, { name: tidyName(name) || tidyName(email.split('@')[0]!) || email, email, passwordHash, role: 'user', verified: true })
+      // The team's mark and the membership commit with the account or not at all: an account the
+      // team made but never marked would be one its IdP could not suspend.
+      existing = await createAccount(ctx, { name: tidyName(name) || tidyName(email.split('@')[0]!) || email, email, passwordHash, role: 'user', verified: true }, async (user, transaction) => {
+        await markMadeByTeam(teamId, user.id, transaction)
+        await addTeamMember(ctx, teamId, user.id, defaultRole as TeamRole, { ...by, transaction })
+      })
       created = true
     } catch (error) {
       // Registered meanwhile, by a form or a parallel sign-in: that account it is.
@@ -83,7 +90,6 @@ export async function teamAccount(ctx: AppContext, teamId: number, defaultRole: 
       if (!existing) throw error
     }
   }
-  if (created) await markMadeByTeam(teamId, existing.id)
-  await TeamMember.findOrCreate({ where: { teamId, userId: existing.id }, defaults: { teamId, userId: existing.id, role: defaultRole as TeamRole } })
+  if (!created) await addTeamMember(ctx, teamId, existing.id, defaultRole as TeamRole, by)
   return { userId: existing.id, created }
 }

@@ -14,14 +14,22 @@ import { TeamMember, type TeamRole } from '../models/team-member.js'
  * an account's deletion does (services/account-deletion.ts), and none waits in the opposite order.
  */
 export function withTeamLocked<T>(teamId: number, work: (transaction: Transaction) => Promise<T>, users: number[] = []): Promise<T> {
-  const sequelize = User.sequelize!
-  const locking = sequelize.getDialect() === 'sqlite' ? '' : ' FOR UPDATE'
-  return sequelize.transaction(async (transaction) => {
-    if (users.length > 0) await User.findAll({ attributes: ['id'], where: { id: users }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction })
-    const [team] = await sequelize.query(`SELECT id FROM teams WHERE id = ?${locking}`, { replacements: [teamId], type: QueryTypes.SELECT, transaction })
-    if (!team) throw notFound()
+  return User.sequelize!.transaction(async (transaction) => {
+    await lockTeam(teamId, transaction, users)
     return work(transaction)
   })
+}
+
+/**
+ * `withTeamLocked`'s locks, taken in a transaction the caller began (one that must commit other
+ * writes with the team's change): the users, then the team (404 once it is gone).
+ */
+export async function lockTeam(teamId: number, transaction: Transaction, users: number[] = []): Promise<void> {
+  const sequelize = User.sequelize!
+  const locking = sequelize.getDialect() === 'sqlite' ? '' : ' FOR UPDATE'
+  if (users.length > 0) await User.findAll({ attributes: ['id'], where: { id: users }, order: [['id', 'ASC']], lock: transaction.LOCK.UPDATE, transaction })
+  const [team] = await sequelize.query(`SELECT id FROM teams WHERE id = ?${locking}`, { replacements: [teamId], type: QueryTypes.SELECT, transaction })
+  if (!team) throw notFound()
 }
 
 /** A user's membership as it stands under the lock (the middleware's read may be stale by now). */
