@@ -1,3 +1,4 @@
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
 import type { Express } from 'express'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -170,6 +171,34 @@ describe("refusing the OpenID provider's answer", () => {
 
     const started = await startSso(team.email())
     await expectRefused(await callback(await authorizeAt(started.redirect.href, 'someone'), {}), /no flow cookie/)
+  })
+
+  it("an ID token signed by a key not in the IdP's published keys, with alg none, or with the client secret (HS256)", async () => {
+    const team = await oidcTeam()
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+    /** The IdP's own ID token (its claims, nonce and all, left as they are) under `header`, signed by `signature`. */
+    const resign = (header: object, signature: (input: string) => string) => (idToken: string) => {
+      const [head = '', payload = ''] = idToken.split('.')
+      const input = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(head, 'base64url').toString()), ...header })).toString('base64url')}.${payload}`
+      return `${input}.${signature(input)}`
+    }
+    const forgeries = {
+      // Claiming the IdP's own key (its `kid` kept): only the signature tells it apart.
+      'a key not in the JWKS': [resign({}, (input) => sign('sha256', Buffer.from(input), stranger).toString('base64url')), /JWT signature verification failed/],
+      // Algorithms the IdP's metadata does not list (id_token_signing_alg_values_supported) are refused before any key is looked at.
+      'alg none': [resign({ alg: 'none', kid: undefined }, () => ''), /unexpected JWT "alg"/],
+      'HS256 with the client secret': [resign({ alg: 'HS256', kid: undefined }, (input) => createHmac('sha256', team.idp.clientSecret).update(input).digest('base64url')), /unexpected JWT "alg"/],
+    } as const
+    for (const [name, [forge, reason]] of Object.entries(forgeries)) {
+      team.idp.forgeIdTokens(forge)
+      const email = team.email()
+      const { res } = await roundTrip(team, email)
+      await expectRefused(res, reason)
+      expect(await User.count({ where: { email } }), name).toBe(0)
+    }
+    // The same round trip with the IdP's own signature goes through: the forgeries alone were refused.
+    team.idp.forgeIdTokens(null)
+    expect((await roundTrip(team, team.email())).res.headers.location).toBe('/')
   })
 
   it('an ID token whose nonce is not the one this sign-in sent', async () => {
