@@ -1,7 +1,9 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
 import type { Express } from 'express'
+import { Redis } from 'ioredis'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SamlId } from '../src/features/sso/models/saml-id.js'
 import { SsoConnection } from '../src/features/sso/models/sso-connection.js'
 import { TeamMember } from '../src/features/teams/models/team-member.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
@@ -11,25 +13,32 @@ import { freePort } from './helpers/processes.js'
 import { sso, uniqueDomain, verifiedDomain } from './helpers/sso.js'
 import { authorizeAt, startSsoOidcIdp, type SsoOidcIdp } from './helpers/sso-oidc-idp.js'
 import { newTeam, person } from './helpers/teams.js'
-import { makeUser, type MemoryLogger, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+import { makeUser, type MemoryLogger, PASSWORD, redisLabel, redisUrl, type TestApp, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+/** An app the steps below run against: this file's, unless a test says otherwise. */
+type Built = TestApp & { logger: MemoryLogger }
+let main: Built
 let app: Express
-let logger: MemoryLogger
 let dns: Awaited<ReturnType<typeof startDnsServer>>
 const idps: SsoOidcIdp[] = []
 
 beforeAll(async () => {
   dns = await startDnsServer()
-  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+  main = await buildApp()
+  app = main.app
 })
+/** An app whose domain checks ask the DNS stand-in; `redis`, with its state on the machine's Redis. */
+const buildApp = (options: { redis?: boolean } = {}) => t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address }, ...options })
+
 afterAll(async () => {
   dns.close()
   await Promise.all(idps.map((idp) => idp.close()))
 })
 
 /** A team with a verified domain, and its own OpenID provider whose one client may come back only to the team's redirect URI. */
-async function oidcTeam(connection: object = {}) {
+async function oidcTeam(connection: object = {}, at: Built = main) {
+  const { app } = at
   const owner = await person(app, 'owner')
   const teamId = await newTeam(app, owner)
   const domain = await verifiedDomain(app, dns, owner.cookies, teamId)
@@ -38,32 +47,32 @@ async function oidcTeam(connection: object = {}) {
   idps.push(idp)
   const res = await sso(app, owner.cookies, teamId).connect({ type: 'oidc', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, ...connection })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return { owner, teamId, domain, idp, redirectUri, email: (local = Math.random().toString(36).slice(2, 10)) => `${local}@${domain}` }
+  return { at, owner, teamId, domain, idp, redirectUri, email: (local = Math.random().toString(36).slice(2, 10)) => `${local}@${domain}` }
 }
 type Team = Awaited<ReturnType<typeof oidcTeam>>
 
 /** "Continue with SSO": the IdP's URL, and the browser's cookies that must come back with its answer. */
-async function startSso(email: string) {
+async function startSso(email: string, { app }: Built = main) {
   const res = await supertest(app).post('/api/auth/sso').send({ email })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return { redirect: new URL(res.body.redirect as string), cookies: jar(res), res }
 }
 
 /** The browser bringing the IdP's answer (`back`, the URL the IdP sent it to) to the app. */
-const callback = (back: URL, cookies: Record<string, string>) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
+const callback = (back: URL, cookies: Record<string, string>, { app }: Built = main) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
 
 /** The whole round trip: the IdP signs `login` in with `claims`; `bend` changes the authorization URL on its way to the IdP. */
 async function roundTrip(team: Team, email: string, claims: object = {}, bend: (url: URL) => void = () => {}) {
   const login = `user-${Math.random().toString(36).slice(2, 10)}`
   team.idp.account(login, { email, email_verified: true, name: 'Olli OpenID', ...claims })
-  const { redirect, cookies } = await startSso(email)
+  const { redirect, cookies } = await startSso(email, team.at)
   bend(redirect)
   const back = await authorizeAt(redirect.href, login)
-  return { back, cookies, res: await callback(back, cookies) }
+  return { back, cookies, res: await callback(back, cookies, team.at) }
 }
 
 /** Sent back to the login page, signed out, for `reason` (the log's: the browser is told only that it failed). */
-async function expectRefused(res: supertest.Response, reason: RegExp) {
+async function expectRefused(res: supertest.Response, reason: RegExp, { app, logger }: Built = main) {
   expect(res.status).toBe(303)
   expect(res.headers.location).toBe('/login?sso=failed')
   expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).status).toBe(401)
@@ -98,7 +107,7 @@ describe('an OpenID connection', () => {
     for (const issuer of ['https://10.0.0.1', 'https://169.254.169.254', 'https://[fd00::1]']) {
       const res = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer, client_id: team.idp.clientId, client_secret: team.idp.clientSecret })
       expect(res.status, issuer).toBe(422)
-      const failure = logger.records().filter((record) => record.msg === 'sso: OpenID discovery failed').at(-1)
+      const failure = main.logger.records().filter((record) => record.msg === 'sso: OpenID discovery failed').at(-1)
       expect(String(failure?.error), issuer).toContain('is not a public address')
     }
     const missing = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer: team.idp.issuer })
@@ -238,5 +247,36 @@ describe('a team that requires SSO, through OpenID', () => {
     const { res } = await roundTrip(team, user.email)
     expect(res.headers.location).toBe('/')
     expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).body.user.id).toBe(user.id)
+  })
+})
+
+describe.skipIf(!redisUrl)(`an OpenID sign-in's state on Redis${redisLabel}`, () => {
+  let onRedis: Built
+  let redis: Redis
+  beforeAll(async () => {
+    onRedis = await buildApp({ redis: true })
+    redis = new Redis(redisUrl!)
+  })
+  afterAll(() => redis.disconnect())
+
+  it('is remembered there, not in the database, for the sign-in\'s life, and its callback takes it: once', async () => {
+    const team = await oidcTeam({}, onRedis)
+    const login = 'on-redis'
+    team.idp.account(login, { email: team.email(), email_verified: true })
+    const stateKeys = () => redis.keys(`${onRedis.ctx.keyPrefix}sso:oidc-state:${team.teamId}:*`)
+    const rows = await SamlId.count()
+    const { redirect, cookies } = await startSso(team.email(), onRedis)
+    const [key, ...others] = await stateKeys()
+    expect(others).toEqual([])
+    expect(await redis.pttl(key!)).toBeGreaterThan(9 * 60_000)
+    expect(await redis.pttl(key!)).toBeLessThanOrEqual(10 * 60_000)
+    expect(await SamlId.count()).toBe(rows)
+
+    const back = await authorizeAt(redirect.href, login)
+    expect((await callback(back, cookies, onRedis)).headers.location).toBe('/')
+    expect(await stateKeys()).toEqual([])
+    // Replayed, and a fresh code for the same state (the flow's cookie kept): the state is gone.
+    await expectRefused(await callback(back, cookies, onRedis), /used or expired state/, onRedis)
+    await expectRefused(await callback(await authorizeAt(redirect.href, login), cookies, onRedis), /used or expired state/, onRedis)
   })
 })
