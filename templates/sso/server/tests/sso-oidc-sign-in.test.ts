@@ -1,14 +1,19 @@
 import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
+import http from 'node:http'
+import net from 'node:net'
 import type { Express } from 'express'
 import { Redis } from 'ioredis'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SamlId } from '../src/features/sso/models/saml-id.js'
 import { SsoConnection } from '../src/features/sso/models/sso-connection.js'
+import { pinnedFetch, publicFetch } from '../src/features/sso/services/oidc-client.js'
+import type { ResolvedAddress } from '../src/kernel/index.js'
 import { TeamMember } from '../src/features/teams/models/team-member.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { jar, setCookies } from './helpers/cookies.js'
 import { startDnsServer } from './helpers/dns-server.js'
+import { takeRefusals } from './helpers/loopback-only.js'
 import { freePort } from './helpers/processes.js'
 import { sso, uniqueDomain, verifiedDomain } from './helpers/sso.js'
 import { authorizeAt, startSsoOidcIdp, type SsoOidcIdp } from './helpers/sso-oidc-idp.js'
@@ -278,5 +283,69 @@ describe.skipIf(!redisUrl)(`an OpenID sign-in's state on Redis${redisLabel}`, ()
     // Replayed, and a fresh code for the same state (the flow's cookie kept): the state is gone.
     await expectRefused(await callback(back, cookies, onRedis), /used or expired state/, onRedis)
     await expectRefused(await callback(await authorizeAt(redirect.href, login), cookies, onRedis), /used or expired state/, onRedis)
+  })
+})
+
+/** A listener on the loopback: `reached` counts the connections it took, `first` the first bytes of each. */
+async function loopbackListener(answer: (socket: net.Socket) => void = (socket) => socket.destroy()) {
+  const first: string[] = []
+  const server = net.createServer((socket) => socket.once('data', (data) => void first.push(data.toString('latin1'))).once('data', () => answer(socket)))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { port: (server.address() as net.AddressInfo).port, first, reached: () => first.length, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+describe("the IdP's fetch, against DNS rebinding", () => {
+  it('connects to the address it checked, never to the loopback the name answers a moment later', async () => {
+    const listener = await loopbackListener()
+    // A public address to the check, the loopback after: an attacker's DNS with a short TTL.
+    const PUBLIC = '93.184.215.14'
+    const answers: ResolvedAddress[][] = [[{ address: PUBLIC, family: 4 }]]
+    let asked = 0
+    const resolve = async () => answers[asked++] ?? [{ address: '127.0.0.1', family: 4 as const }]
+    try {
+      // In production `localhost` is no local IdP: its address is checked (and the system's lookup would answer the loopback).
+      const deps = { env: { ...main.ctx.env, NODE_ENV: 'production' as const }, resolve }
+      await expect(publicFetch(deps)(`http://localhost:${listener.port}/.well-known/openid-configuration`)).rejects.toThrow()
+    } finally {
+      await listener.close()
+    }
+    expect(asked).toBe(1)
+    // The connection went for the checked address, and was stopped there by the tests' loopback-only guard (no test reaches the internet).
+    expect(takeRefusals()).toEqual([`localhost (${PUBLIC}):${listener.port}`])
+    expect(listener.reached()).toBe(0)
+  })
+
+  it('sends the request as asked to the pinned address, the host name kept for Host and for TLS (SNI)', async () => {
+    const seen: { host?: string; method?: string; type?: string; body?: string } = {}
+    const server = http.createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        Object.assign(seen, { host: req.headers.host, method: req.method, type: req.headers['content-type'], body })
+        res.writeHead(201, { 'content-type': 'application/json', 'x-idp': 'answered' }).end('{"ok":true}')
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as net.AddressInfo
+    const loopback = { address: '127.0.0.1', family: 4 } as const
+    try {
+      // A name no DNS knows: only the pin takes the request anywhere.
+      const res = await pinnedFetch(loopback, new Request(`http://idp.invalid:${port}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code' }) }))
+      expect(res.status).toBe(201)
+      expect(res.headers.get('x-idp')).toBe('answered')
+      expect(await res.json()).toEqual({ ok: true })
+      expect(seen).toEqual({ host: `idp.invalid:${port}`, method: 'POST', type: expect.stringMatching(/^application\/x-www-form-urlencoded/), body: 'grant_type=authorization_code' })
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+    // Over TLS the ClientHello names the host, not the address: its certificate is checked against the name.
+    const tls = await loopbackListener()
+    try {
+      await expect(pinnedFetch(loopback, new Request(`https://idp.invalid:${tls.port}/.well-known/openid-configuration`))).rejects.toThrow()
+    } finally {
+      await tls.close()
+    }
+    expect(tls.reached()).toBe(1)
+    expect(tls.first[0]).toContain('idp.invalid')
   })
 })
