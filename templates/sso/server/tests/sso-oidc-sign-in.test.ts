@@ -12,41 +12,32 @@ import type { ResolvedAddress } from '../src/kernel/index.js'
 import { TeamMember } from '../src/features/teams/models/team-member.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { jar, setCookies } from './helpers/cookies.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { takeRefusals } from './helpers/loopback-only.js'
 import { freePort } from './helpers/processes.js'
-import { sso, uniqueDomain, verifiedDomain } from './helpers/sso.js'
+import { type SsoApp, sso, uniqueDomain, useSsoApp, verifiedDomain } from './helpers/sso.js'
 import { authorizeAt, startSsoOidcIdp, type SsoOidcIdp } from './helpers/sso-oidc-idp.js'
 import { newTeam, person } from './helpers/teams.js'
-import { makeUser, type MemoryLogger, PASSWORD, redisLabel, redisUrl, type TestApp, useTestApps, withCookies } from './helpers/test-app.js'
+import { makeUser, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
-/** An app the steps below run against: this file's, unless a test says otherwise. */
-type Built = TestApp & { logger: MemoryLogger }
-let main: Built
+/** The app the steps below run against, unless a test hands them another. */
+const main = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
 const idps: SsoOidcIdp[] = []
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  main = await buildApp()
+beforeAll(() => {
   app = main.app
 })
-/** An app whose domain checks ask the DNS stand-in; `redis`, with its state on the machine's Redis. */
-const buildApp = (options: { redis?: boolean } = {}) => t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address }, ...options })
-
 afterAll(async () => {
-  dns.close()
   await Promise.all(idps.map((idp) => idp.close()))
 })
 
 /** A team with a verified domain, and its own OpenID provider whose one client may come back only to the team's redirect URI. */
-async function oidcTeam(connection: object = {}, at: Built = main) {
+async function oidcTeam(connection: object = {}, at: SsoApp = main) {
   const { app } = at
   const owner = await person(app, 'owner')
   const teamId = await newTeam(app, owner)
-  const domain = await verifiedDomain(app, dns, owner.cookies, teamId)
+  const domain = await verifiedDomain(app, at.dns, owner.cookies, teamId)
   const redirectUri = (await sso(app, owner.cookies, teamId).show()).body.sp.redirect_uri as string
   const idp = await startSsoOidcIdp(redirectUri)
   idps.push(idp)
@@ -57,14 +48,14 @@ async function oidcTeam(connection: object = {}, at: Built = main) {
 type Team = Awaited<ReturnType<typeof oidcTeam>>
 
 /** "Continue with SSO": the IdP's URL, and the browser's cookies that must come back with its answer. */
-async function startSso(email: string, { app }: Built = main) {
+async function startSso(email: string, { app }: SsoApp = main) {
   const res = await supertest(app).post('/api/auth/sso').send({ email })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return { redirect: new URL(res.body.redirect as string), cookies: jar(res), res }
 }
 
 /** The browser bringing the IdP's answer (`back`, the URL the IdP sent it to) to the app. */
-const callback = (back: URL, cookies: Record<string, string>, { app }: Built = main) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
+const callback = (back: URL, cookies: Record<string, string>, { app }: SsoApp = main) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
 
 /** The whole round trip: the IdP signs `login` in with `claims`; `bend` changes the authorization URL on its way to the IdP. */
 async function roundTrip(team: Team, email: string, claims: object = {}, bend: (url: URL) => void = () => {}) {
@@ -77,7 +68,7 @@ async function roundTrip(team: Team, email: string, claims: object = {}, bend: (
 }
 
 /** Sent back to the login page, signed out, for `reason` (the log's: the browser is told only that it failed). */
-async function expectRefused(res: supertest.Response, reason: RegExp, { app, logger }: Built = main) {
+async function expectRefused(res: supertest.Response, reason: RegExp, { app, logger }: SsoApp = main) {
   expect(res.status).toBe(303)
   expect(res.headers.location).toBe('/login?sso=failed')
   expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).status).toBe(401)
@@ -256,10 +247,10 @@ describe('a team that requires SSO, through OpenID', () => {
 })
 
 describe.skipIf(!redisUrl)(`an OpenID sign-in's state on Redis${redisLabel}`, () => {
-  let onRedis: Built
+  let onRedis: SsoApp
   let redis: Redis
   beforeAll(async () => {
-    onRedis = await buildApp({ redis: true })
+    onRedis = await main.build({ redis: true })
     redis = new Redis(redisUrl!)
   })
   afterAll(() => redis.disconnect())
