@@ -329,6 +329,13 @@ describe("the IdP's fetch, against DNS rebinding", () => {
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()))
     }
+    // A status no Response takes is a failed request, not an exception thrown in the app.
+    const odd = await loopbackListener((socket) => socket.end('HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n'))
+    try {
+      await expect(pinnedFetch(loopback, new Request(`http://idp.invalid:${odd.port}/jwks`))).rejects.toThrow(RangeError)
+    } finally {
+      await odd.close()
+    }
     // Over TLS the ClientHello names the host, not the address: its certificate is checked against the name.
     const tls = await loopbackListener()
     try {

@@ -93,12 +93,18 @@ export async function pinnedFetch(target: ResolvedAddress, request: Request): Pr
   return new Promise((resolve, reject) => {
     const options = { method: request.method, headers, agent: false, lookup: pinnedLookup(target), signal: request.signal }
     const outgoing = client.request(url, options, (incoming) => {
-      const answered = new Headers()
-      for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2) answered.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!)
-      const status = incoming.statusCode ?? 502
-      const empty = request.method === 'HEAD' || [204, 205, 304].includes(status)
-      if (empty) incoming.resume()
-      resolve(new Response(empty ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, statusText: incoming.statusMessage ?? '', headers: answered }))
+      try {
+        const answered = new Headers()
+        for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2) answered.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!)
+        const status = incoming.statusCode ?? 0
+        const empty = request.method === 'HEAD' || [204, 205, 304].includes(status)
+        if (empty) incoming.resume()
+        resolve(new Response(empty ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, statusText: incoming.statusMessage ?? '', headers: answered }))
+      } catch (error) {
+        // A status or header no Response takes (a 600, say) fails the request, instead of throwing in an event handler.
+        incoming.destroy()
+        reject(error as Error)
+      }
     })
     outgoing.on('error', reject)
     outgoing.end(body)
