@@ -1,68 +1,74 @@
+import { createHmac, generateKeyPairSync, sign } from 'node:crypto'
+import http from 'node:http'
+import net from 'node:net'
 import type { Express } from 'express'
+import { Redis } from 'ioredis'
 import supertest from 'supertest'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { SamlId } from '../src/features/sso/models/saml-id.js'
 import { SsoConnection } from '../src/features/sso/models/sso-connection.js'
+import { pinnedFetch, publicFetch } from '../src/features/sso/services/oidc-client.js'
+import type { ResolvedAddress } from '../src/kernel/index.js'
 import { TeamMember } from '../src/features/teams/models/team-member.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { jar, setCookies } from './helpers/cookies.js'
-import { startDnsServer } from './helpers/dns-server.js'
+import { takeRefusals } from './helpers/loopback-only.js'
 import { freePort } from './helpers/processes.js'
-import { sso, uniqueDomain, verifiedDomain } from './helpers/sso.js'
+import { type SsoApp, sso, uniqueDomain, useSsoApp, verifiedDomain } from './helpers/sso.js'
 import { authorizeAt, startSsoOidcIdp, type SsoOidcIdp } from './helpers/sso-oidc-idp.js'
 import { newTeam, person } from './helpers/teams.js'
-import { makeUser, type MemoryLogger, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
+import { makeUser, PASSWORD, redisLabel, redisUrl, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+/** The app the steps below run against, unless a test hands them another. */
+const main = useSsoApp(t)
 let app: Express
-let logger: MemoryLogger
-let dns: Awaited<ReturnType<typeof startDnsServer>>
 const idps: SsoOidcIdp[] = []
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  app = main.app
 })
 afterAll(async () => {
-  dns.close()
   await Promise.all(idps.map((idp) => idp.close()))
 })
 
 /** A team with a verified domain, and its own OpenID provider whose one client may come back only to the team's redirect URI. */
-async function oidcTeam(connection: object = {}) {
+async function oidcTeam(connection: object = {}, at: SsoApp = main) {
+  const { app } = at
   const owner = await person(app, 'owner')
   const teamId = await newTeam(app, owner)
-  const domain = await verifiedDomain(app, dns, owner.cookies, teamId)
+  const domain = await verifiedDomain(app, at.dns, owner.cookies, teamId)
   const redirectUri = (await sso(app, owner.cookies, teamId).show()).body.sp.redirect_uri as string
   const idp = await startSsoOidcIdp(redirectUri)
   idps.push(idp)
   const res = await sso(app, owner.cookies, teamId).connect({ type: 'oidc', issuer: idp.issuer, client_id: idp.clientId, client_secret: idp.clientSecret, ...connection })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return { owner, teamId, domain, idp, redirectUri, email: (local = Math.random().toString(36).slice(2, 10)) => `${local}@${domain}` }
+  return { at, owner, teamId, domain, idp, redirectUri, email: (local = Math.random().toString(36).slice(2, 10)) => `${local}@${domain}` }
 }
 type Team = Awaited<ReturnType<typeof oidcTeam>>
 
 /** "Continue with SSO": the IdP's URL, and the browser's cookies that must come back with its answer. */
-async function startSso(email: string) {
+async function startSso(email: string, { app }: SsoApp = main) {
   const res = await supertest(app).post('/api/auth/sso').send({ email })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return { redirect: new URL(res.body.redirect as string), cookies: jar(res), res }
 }
 
 /** The browser bringing the IdP's answer (`back`, the URL the IdP sent it to) to the app. */
-const callback = (back: URL, cookies: Record<string, string>) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
+const callback = (back: URL, cookies: Record<string, string>, { app }: SsoApp = main) => supertest(app).get(`${back.pathname}${back.search}`).set(withCookies(cookies))
 
 /** The whole round trip: the IdP signs `login` in with `claims`; `bend` changes the authorization URL on its way to the IdP. */
 async function roundTrip(team: Team, email: string, claims: object = {}, bend: (url: URL) => void = () => {}) {
   const login = `user-${Math.random().toString(36).slice(2, 10)}`
   team.idp.account(login, { email, email_verified: true, name: 'Olli OpenID', ...claims })
-  const { redirect, cookies } = await startSso(email)
+  const { redirect, cookies } = await startSso(email, team.at)
   bend(redirect)
   const back = await authorizeAt(redirect.href, login)
-  return { back, cookies, res: await callback(back, cookies) }
+  return { back, cookies, res: await callback(back, cookies, team.at) }
 }
 
 /** Sent back to the login page, signed out, for `reason` (the log's: the browser is told only that it failed). */
-async function expectRefused(res: supertest.Response, reason: RegExp) {
+async function expectRefused(res: supertest.Response, reason: RegExp, { app, logger }: SsoApp = main) {
   expect(res.status).toBe(303)
   expect(res.headers.location).toBe('/login?sso=failed')
   expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).status).toBe(401)
@@ -97,7 +103,7 @@ describe('an OpenID connection', () => {
     for (const issuer of ['https://10.0.0.1', 'https://169.254.169.254', 'https://[fd00::1]']) {
       const res = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer, client_id: team.idp.clientId, client_secret: team.idp.clientSecret })
       expect(res.status, issuer).toBe(422)
-      const failure = logger.records().filter((record) => record.msg === 'sso: OpenID discovery failed').at(-1)
+      const failure = main.logger.records().filter((record) => record.msg === 'sso: OpenID discovery failed').at(-1)
       expect(String(failure?.error), issuer).toContain('is not a public address')
     }
     const missing = await sso(app, team.owner.cookies, team.teamId).connect({ type: 'oidc', issuer: team.idp.issuer })
@@ -172,6 +178,34 @@ describe("refusing the OpenID provider's answer", () => {
     await expectRefused(await callback(await authorizeAt(started.redirect.href, 'someone'), {}), /no flow cookie/)
   })
 
+  it("an ID token signed by a key not in the IdP's published keys, with alg none, or with the client secret (HS256)", async () => {
+    const team = await oidcTeam()
+    const stranger = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey
+    /** The IdP's own ID token (its claims, nonce and all, left as they are) under `header`, signed by `signature`. */
+    const resign = (header: object, signature: (input: string) => string) => (idToken: string) => {
+      const [head = '', payload = ''] = idToken.split('.')
+      const input = `${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(head, 'base64url').toString()), ...header })).toString('base64url')}.${payload}`
+      return `${input}.${signature(input)}`
+    }
+    const forgeries = {
+      // Claiming the IdP's own key (its `kid` kept): only the signature tells it apart.
+      'a key not in the JWKS': [resign({}, (input) => sign('sha256', Buffer.from(input), stranger).toString('base64url')), /JWT signature verification failed/],
+      // Algorithms the IdP's metadata does not list (id_token_signing_alg_values_supported) are refused before any key is looked at.
+      'alg none': [resign({ alg: 'none', kid: undefined }, () => ''), /unexpected JWT "alg"/],
+      'HS256 with the client secret': [resign({ alg: 'HS256', kid: undefined }, (input) => createHmac('sha256', team.idp.clientSecret).update(input).digest('base64url')), /unexpected JWT "alg"/],
+    } as const
+    for (const [name, [forge, reason]] of Object.entries(forgeries)) {
+      team.idp.forgeIdTokens(forge)
+      const email = team.email()
+      const { res } = await roundTrip(team, email)
+      await expectRefused(res, reason)
+      expect(await User.count({ where: { email } }), name).toBe(0)
+    }
+    // The same round trip with the IdP's own signature goes through: the forgeries alone were refused.
+    team.idp.forgeIdTokens(null)
+    expect((await roundTrip(team, team.email())).res.headers.location).toBe('/')
+  })
+
   it('an ID token whose nonce is not the one this sign-in sent', async () => {
     const team = await oidcTeam()
     const email = team.email()
@@ -209,5 +243,107 @@ describe('a team that requires SSO, through OpenID', () => {
     const { res } = await roundTrip(team, user.email)
     expect(res.headers.location).toBe('/')
     expect((await supertest(app).get('/api/auth/me').set(withCookies(jar(res)))).body.user.id).toBe(user.id)
+  })
+})
+
+describe.skipIf(!redisUrl)(`an OpenID sign-in's state on Redis${redisLabel}`, () => {
+  let onRedis: SsoApp
+  let redis: Redis
+  beforeAll(async () => {
+    onRedis = await main.build({ redis: true })
+    redis = new Redis(redisUrl!)
+  })
+  afterAll(() => redis.disconnect())
+
+  it('is remembered there, not in the database, for the sign-in\'s life, and its callback takes it: once', async () => {
+    const team = await oidcTeam({}, onRedis)
+    const login = 'on-redis'
+    team.idp.account(login, { email: team.email(), email_verified: true })
+    const stateKeys = () => redis.keys(`${onRedis.ctx.keyPrefix}sso:oidc-state:${team.teamId}:*`)
+    const rows = await SamlId.count()
+    const { redirect, cookies } = await startSso(team.email(), onRedis)
+    const [key, ...others] = await stateKeys()
+    expect(others).toEqual([])
+    expect(await redis.pttl(key!)).toBeGreaterThan(9 * 60_000)
+    expect(await redis.pttl(key!)).toBeLessThanOrEqual(10 * 60_000)
+    expect(await SamlId.count()).toBe(rows)
+
+    const back = await authorizeAt(redirect.href, login)
+    expect((await callback(back, cookies, onRedis)).headers.location).toBe('/')
+    expect(await stateKeys()).toEqual([])
+    // Replayed, and a fresh code for the same state (the flow's cookie kept): the state is gone.
+    await expectRefused(await callback(back, cookies, onRedis), /used or expired state/, onRedis)
+    await expectRefused(await callback(await authorizeAt(redirect.href, login), cookies, onRedis), /used or expired state/, onRedis)
+  })
+})
+
+/** A listener on the loopback: `reached` counts the connections it took, `first` the first bytes of each. */
+async function loopbackListener(answer: (socket: net.Socket) => void = (socket) => socket.destroy()) {
+  const first: string[] = []
+  const server = net.createServer((socket) => socket.once('data', (data) => void first.push(data.toString('latin1'))).once('data', () => answer(socket)))
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return { port: (server.address() as net.AddressInfo).port, first, reached: () => first.length, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }
+}
+
+describe("the IdP's fetch, against DNS rebinding", () => {
+  it('connects to the address it checked, never to the loopback the name answers a moment later', async () => {
+    const listener = await loopbackListener()
+    // A public address to the check, the loopback after: an attacker's DNS with a short TTL.
+    const PUBLIC = '93.184.215.14'
+    const answers: ResolvedAddress[][] = [[{ address: PUBLIC, family: 4 }]]
+    let asked = 0
+    const resolve = async () => answers[asked++] ?? [{ address: '127.0.0.1', family: 4 as const }]
+    try {
+      // In production `localhost` is no local IdP: its address is checked (and the system's lookup would answer the loopback).
+      const deps = { env: { ...main.ctx.env, NODE_ENV: 'production' as const }, resolve }
+      await expect(publicFetch(deps)(`http://localhost:${listener.port}/.well-known/openid-configuration`)).rejects.toThrow()
+    } finally {
+      await listener.close()
+    }
+    expect(asked).toBe(1)
+    // The connection went for the checked address, and was stopped there by the tests' loopback-only guard (no test reaches the internet).
+    expect(takeRefusals()).toEqual([`localhost (${PUBLIC}):${listener.port}`])
+    expect(listener.reached()).toBe(0)
+  })
+
+  it('sends the request as asked to the pinned address, the host name kept for Host and for TLS (SNI)', async () => {
+    const seen: { host?: string; method?: string; type?: string; body?: string } = {}
+    const server = http.createServer((req, res) => {
+      let body = ''
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      req.on('end', () => {
+        Object.assign(seen, { host: req.headers.host, method: req.method, type: req.headers['content-type'], body })
+        res.writeHead(201, { 'content-type': 'application/json', 'x-idp': 'answered' }).end('{"ok":true}')
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const { port } = server.address() as net.AddressInfo
+    const loopback = { address: '127.0.0.1', family: 4 } as const
+    try {
+      // A name no DNS knows: only the pin takes the request anywhere.
+      const res = await pinnedFetch(loopback, new Request(`http://idp.invalid:${port}/token`, { method: 'POST', body: new URLSearchParams({ grant_type: 'authorization_code' }) }))
+      expect(res.status).toBe(201)
+      expect(res.headers.get('x-idp')).toBe('answered')
+      expect(await res.json()).toEqual({ ok: true })
+      expect(seen).toEqual({ host: `idp.invalid:${port}`, method: 'POST', type: expect.stringMatching(/^application\/x-www-form-urlencoded/), body: 'grant_type=authorization_code' })
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+    // A status no Response takes is a failed request, not an exception thrown in the app.
+    const odd = await loopbackListener((socket) => socket.end('HTTP/1.1 600 Odd\r\ncontent-length: 0\r\n\r\n'))
+    try {
+      await expect(pinnedFetch(loopback, new Request(`http://idp.invalid:${odd.port}/jwks`))).rejects.toThrow(RangeError)
+    } finally {
+      await odd.close()
+    }
+    // Over TLS the ClientHello names the host, not the address: its certificate is checked against the name.
+    const tls = await loopbackListener()
+    try {
+      await expect(pinnedFetch(loopback, new Request(`https://idp.invalid:${tls.port}/.well-known/openid-configuration`))).rejects.toThrow()
+    } finally {
+      await tls.close()
+    }
+    expect(tls.reached()).toBe(1)
+    expect(tls.first[0]).toContain('idp.invalid')
   })
 })

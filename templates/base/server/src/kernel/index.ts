@@ -67,5 +67,6 @@ export * from './services/user-list.js'
 export * from './webhooks/hub.js'
 export * from './webhooks/secrets.js'
 // What may never be fetched on a user's word (an IdP's discovery as a webhook's URL): OWASP's SSRF list.
-export { isPublicAddress, systemResolver, type ResolvedAddress } from './webhooks/address-guard.js'
+// pinnedLookup too: a fetch on a user's word connects to the address it checked, as a delivery does (DNS rebinding).
+export { isPublicAddress, pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from './webhooks/address-guard.js'
 export * from './own-settings.js'

@@ -15,6 +15,8 @@ export interface SsoOidcIdp {
   clientSecret: string
   /** Registers (or replaces) the account that signing in as `login` yields; its `sub` is `login`. */
   account(login: string, claims: IdpAccount): void
+  /** From now on, the token endpoint hands out `forge(idToken)` in place of each ID token it signed (null: the real ones again). */
+  forgeIdTokens(forge: ((idToken: string) => string) | null): void
   close(): Promise<void>
 }
 
@@ -44,6 +46,13 @@ export async function startSsoOidcIdp(redirectUri: string): Promise<SsoOidcIdp> 
     features: { devInteractions: { enabled: true } },
   }
   const provider = new Provider(issuer, configuration)
+  let forge: ((idToken: string) => string) | null = null
+  // The token endpoint's answer, changed after the provider made it and before it is sent: a lying or compromised IdP.
+  provider.use(async (ctx, next) => {
+    await next()
+    const body = ctx.body as { id_token?: unknown } | undefined
+    if (forge && ctx.path === '/token' && typeof body?.id_token === 'string') body.id_token = forge(body.id_token)
+  })
   const server = http.createServer(provider.callback())
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -54,6 +63,7 @@ export async function startSsoOidcIdp(redirectUri: string): Promise<SsoOidcIdp> 
     clientId,
     clientSecret,
     account: (login, claims) => void accounts.set(login, claims),
+    forgeIdTokens: (next) => void (forge = next),
     close: () =>
       new Promise((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()))

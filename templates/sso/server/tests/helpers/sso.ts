@@ -1,10 +1,32 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { expect } from 'vitest'
-import type { startDnsServer } from './dns-server.js'
+import { afterAll, beforeAll, expect } from 'vitest'
+import { startDnsServer } from './dns-server.js'
 import { requestIdOf, samlIdp } from './saml-idp.js'
 import { newTeam, person, type Cookies } from './teams.js'
-import { withCookies } from './test-app.js'
+import { type MemoryLogger, type TestApp, type TestAppOptions, type useTestApps, withCookies } from './test-app.js'
+
+/** An app of an SSO test file, with the DNS stand-in its domain checks ask. */
+export type SsoApp = TestApp & { logger: MemoryLogger; dns: Awaited<ReturnType<typeof startDnsServer>> }
+
+/**
+ * What every SSO test file sets up: a DNS stand-in (SSO_DNS_SERVER) and, before the file's
+ * tests, an app that asks it, with no e-mail verification in the way. Its fields are there from
+ * the first test (or a later beforeAll) on; `build` makes another such app (on Redis, say).
+ */
+export function useSsoApp(t: ReturnType<typeof useTestApps>, options: TestAppOptions = {}) {
+  const built = {} as SsoApp & { build(more?: TestAppOptions): Promise<SsoApp> }
+  built.build = async (more = {}) => ({
+    ...(await t.build({ auth: { requireEmailVerification: false }, ...options, ...more, env: { SSO_DNS_SERVER: built.dns.address, ...options.env, ...more.env } })),
+    dns: built.dns,
+  })
+  beforeAll(async () => {
+    built.dns = await startDnsServer()
+    Object.assign(built, await built.build())
+  })
+  afterAll(() => built.dns?.close())
+  return built
+}
 
 /** The SSO routes of a team, with a browser's cookie jar. */
 export const sso = (app: Express, cookies: Cookies, teamId: number | string) => ({

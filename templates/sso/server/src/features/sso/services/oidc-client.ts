@@ -1,6 +1,9 @@
+import http from 'node:http'
+import https from 'node:https'
 import { isIP } from 'node:net'
+import { Readable } from 'node:stream'
 import * as openid from 'oauth4webapi'
-import { type AppContext, decrypt, encrypt, envOf, isPublicAddress, type ResolvedAddress, systemResolver } from '../../../kernel/index.js'
+import { type AppContext, decrypt, encrypt, envOf, isPublicAddress, pinnedLookup, type ResolvedAddress, type Resolver, systemResolver } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import type { SsoConnection } from '../models/sso-connection.js'
 
@@ -20,7 +23,10 @@ export interface OidcProvider {
   http: () => { signal: AbortSignal; [openid.allowInsecureRequests]: boolean; [openid.customFetch]: typeof fetch }
 }
 
-type Deps = Pick<AppContext, 'env'>
+type Deps = Pick<AppContext, 'env'> & {
+  /** How an IdP's host name resolves: the system's resolver unless a test hands in its own. */
+  resolve?: Resolver
+}
 
 /** The sealing purpose of client secrets (kernel/security/encryption.ts): theirs alone. */
 const PURPOSE = 'sso-oidc-client-secret'
@@ -58,19 +64,51 @@ export function issuerAllowed(deps: Deps, issuer: string): boolean {
  * Every request to a team's IdP (discovery, then the endpoints and keys its document names) goes
  * only to public addresses, as a webhook's (OWASP SSRF prevention): a team owner types the issuer,
  * and must not make the server reach this host, the private network or a cloud's metadata service.
- * A name is resolved and all its addresses checked just before the request, which resolves it
- * again: a name that rebinds in between could still slip through, as the webhooks' pinning does not
- * reach oauth4webapi's fetch.
+ * A name is resolved and all its addresses checked just before the request, which then connects
+ * to the first of them, as a webhook's delivery does: a name that answers otherwise a moment later
+ * (DNS rebinding) reaches nothing else.
  */
 export const publicFetch = (deps: Deps): typeof fetch => async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
-  if (!localIdp(deps, url)) {
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-    const family = isIP(host)
-    const addresses: ResolvedAddress[] = family ? [{ address: host, family: family === 6 ? 6 : 4 }] : await systemResolver(host).catch(() => [])
-    if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new Error(`${url.host} is not a public address: the app fetches no IdP there`)
-  }
-  return fetch(input, init)
+  if (localIdp(deps, url)) return fetch(input, init)
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const family = isIP(host)
+  const addresses: ResolvedAddress[] = family ? [{ address: host, family: family === 6 ? 6 : 4 }] : await (deps.resolve ?? systemResolver)(host).catch(() => [])
+  if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new Error(`${url.host} is not a public address: the app fetches no IdP there`)
+  return pinnedFetch(addresses[0]!, new Request(input, init))
+}
+
+/**
+ * `request` sent to `target` alone (the kernel's `pinnedLookup`, whatever the name resolves to
+ * now), over node:http(s), as the global fetch takes no lookup of its own. The URL's host name
+ * stays the TLS server name the certificate is checked against and the Host header. Redirects
+ * are not followed (oauth4webapi asks for none), and the body is sent buffered: a form or nothing.
+ */
+export async function pinnedFetch(target: ResolvedAddress, request: Request): Promise<Response> {
+  const url = new URL(request.url)
+  const client = url.protocol === 'https:' ? https : http
+  const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined
+  const headers: Record<string, string> = {}
+  request.headers.forEach((value, name) => void (headers[name] = value))
+  return new Promise((resolve, reject) => {
+    const options = { method: request.method, headers, agent: false, lookup: pinnedLookup(target), signal: request.signal }
+    const outgoing = client.request(url, options, (incoming) => {
+      try {
+        const answered = new Headers()
+        for (let i = 0; i + 1 < incoming.rawHeaders.length; i += 2) answered.append(incoming.rawHeaders[i]!, incoming.rawHeaders[i + 1]!)
+        const status = incoming.statusCode ?? 0
+        const empty = request.method === 'HEAD' || [204, 205, 304].includes(status)
+        if (empty) incoming.resume()
+        resolve(new Response(empty ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), { status, statusText: incoming.statusMessage ?? '', headers: answered }))
+      } catch (error) {
+        // A status or header no Response takes (a 600, say) fails the request, instead of throwing in an event handler.
+        incoming.destroy()
+        reject(error as Error)
+      }
+    })
+    outgoing.on('error', reject)
+    outgoing.end(body)
+  })
 }
 
 /**
