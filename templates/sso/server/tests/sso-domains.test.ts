@@ -1,22 +1,20 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SecurityEvent } from '../src/kernel/models/index.js'
 import { unconfirm } from './helpers/confirmation.js'
-import { startDnsServer } from './helpers/dns-server.js'
-import { claim, sso, uniqueDomain } from './helpers/sso.js'
+import { claim, sso, type SsoApp, uniqueDomain, useSsoApp } from './helpers/sso.js'
 import { newTeam, person, personalTeamOf, staffedTeam } from './helpers/teams.js'
 import { useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 describe("a team's SSO page", () => {
   it('shows owners and admins the SP values to give the IdP, no connection yet, and the domains', async () => {

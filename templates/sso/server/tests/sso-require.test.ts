@@ -1,20 +1,18 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDnsServer } from './helpers/dns-server.js'
-import { postAnswer, samlTeam, sso, startSso } from './helpers/sso.js'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { postAnswer, samlTeam, sso, type SsoApp, startSso, useSsoApp } from './helpers/sso.js'
 import { addMember } from './helpers/teams.js'
 import { makeUser, PASSWORD, useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 const passwordSignIn = (email: string) => supertest(app).post('/api/auth/login').send({ email, password: PASSWORD })
 

@@ -1,22 +1,20 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SecurityEvent } from '../src/kernel/models/index.js'
 import { jar } from './helpers/cookies.js'
-import { startDnsServer } from './helpers/dns-server.js'
-import { postAnswer, samlTeam, sso, startSso } from './helpers/sso.js'
+import { postAnswer, samlTeam, sso, type SsoApp, startSso, useSsoApp } from './helpers/sso.js'
 import { type MemoryLogger, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
 let logger: MemoryLogger
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, logger, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 const lastRefusal = () => logger.records().filter((record) => record.msg === 'sso: SAML answer refused').at(-1)?.reason
 

@@ -1,23 +1,21 @@
 import type { Express } from 'express'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { User } from '../src/kernel/models/index.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { encode, type AnswerOptions } from './helpers/saml-idp.js'
-import { postAnswer, samlTeam, startSso } from './helpers/sso.js'
+import { postAnswer, samlTeam, type SsoApp, startSso, useSsoApp } from './helpers/sso.js'
 import { type MemoryLogger, useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
 let logger: MemoryLogger
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 let team: Awaited<ReturnType<typeof samlTeam>>
 
 beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app, logger } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+  ;({ app, logger, dns } = ssoApp)
   team = await samlTeam(app, dns)
 })
-afterAll(() => dns.close())
 
 /** A right answer to a fresh request for a new address of the team's domain, but for `changes`. */
 async function answerFor(changes: Partial<AnswerOptions> = {}) {

@@ -1,23 +1,21 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { SecurityEvent } from '../src/kernel/models/index.js'
 import { unconfirm } from './helpers/confirmation.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { samlIdp } from './helpers/saml-idp.js'
-import { samlTeam, sso } from './helpers/sso.js'
+import { samlTeam, sso, type SsoApp, useSsoApp } from './helpers/sso.js'
 import { staffedTeam } from './helpers/teams.js'
 import { useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 describe("setting a team's SAML connection up", () => {
   it("reads the IdP's metadata and shows the connection without a secret; an owner replaces and removes it", async () => {

@@ -1,22 +1,20 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TeamMember } from '../src/features/teams/models/team-member.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
 import { jar } from './helpers/cookies.js'
-import { startDnsServer } from './helpers/dns-server.js'
-import { postAnswer, samlTeam, startSso, uniqueDomain } from './helpers/sso.js'
+import { postAnswer, samlTeam, type SsoApp, startSso, uniqueDomain, useSsoApp } from './helpers/sso.js'
 import { makeUser, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 describe('Continue with SSO', () => {
   it("sends an address of a verified domain to its team's IdP with a SAML request", async () => {

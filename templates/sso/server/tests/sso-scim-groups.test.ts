@@ -1,22 +1,21 @@
 import type { Express } from 'express'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { TeamInvitation } from '../src/features/teams/models/invitation.js'
 import { startInvitation } from '../src/features/teams/services/invitations.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, scimErrorBody, scimTeam } from './helpers/scim.js'
+import { type SsoApp, useSsoApp } from './helpers/sso.js'
 import { person, roleIn, teams } from './helpers/teams.js'
 import { useTestApps } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 /** A SCIM team with one provisioned member: its SCIM client and the member's id. */
 async function teamWithMember() {

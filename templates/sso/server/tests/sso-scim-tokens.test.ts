@@ -1,23 +1,22 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ScimToken } from '../src/features/sso/models/scim-token.js'
 import { SecurityEvent } from '../src/kernel/models/index.js'
 import { unconfirm } from './helpers/confirmation.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, scimClient, scimErrorBody, scimTeam, scimTokens } from './helpers/scim.js'
+import { type SsoApp, useSsoApp } from './helpers/sso.js'
 import { addMember, newTeam, person, personalTeamOf, staffedTeam } from './helpers/teams.js'
 import { useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 describe("a team's SCIM tokens", () => {
   it('are made by an owner: shown once, kept as a hash, listed by prefix without the token', async () => {

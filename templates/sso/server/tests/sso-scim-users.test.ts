@@ -1,25 +1,22 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { SsoTeamAccount } from '../src/features/sso/models/sso-team-account.js'
 import { hashPassword } from '../src/kernel/index.js'
 import { SecurityEvent, User } from '../src/kernel/models/index.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, PATCH_OP, scimErrorBody, scimTeam } from './helpers/scim.js'
-import { verifiedDomain } from './helpers/sso.js'
+import { type SsoApp, useSsoApp, verifiedDomain } from './helpers/sso.js'
 import { addMember, newTeam, person, personalTeamOf, roleIn, teams } from './helpers/teams.js'
 import { login, makeUser, PASSWORD, useTestApps, withCookies } from './helpers/test-app.js'
 
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 const byUserName = (userName: string) => `/Users?filter=${encodeURIComponent(`userName eq "${userName}"`)}`
 const me = (cookies: Record<string, string>) => supertest(app).get('/api/auth/me').set(withCookies(cookies))

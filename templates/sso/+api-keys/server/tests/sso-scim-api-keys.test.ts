@@ -1,22 +1,21 @@
 import type { Express } from 'express'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../src/kernel/index.js'
 import { User } from '../src/kernel/models/index.js'
 import { meWith, withApiKey } from './helpers/api-keys.js'
-import { startDnsServer } from './helpers/dns-server.js'
 import { newUser, scimTeam } from './helpers/scim.js'
+import { type SsoApp, useSsoApp } from './helpers/sso.js'
 import { makeUser, PASSWORD, useTestApps } from './helpers/test-app.js'
 
 // Rendered only when both the sso and api-keys layers are on (templates/sso/+api-keys/).
 const t = useTestApps()
+const ssoApp = useSsoApp(t)
 let app: Express
-let dns: Awaited<ReturnType<typeof startDnsServer>>
+let dns: SsoApp['dns']
 
-beforeAll(async () => {
-  dns = await startDnsServer()
-  ;({ app } = await t.build({ auth: { requireEmailVerification: false }, env: { SSO_DNS_SERVER: dns.address } }))
+beforeAll(() => {
+  ;({ app, dns } = ssoApp)
 })
-afterAll(() => dns.close())
 
 describe("SCIM's deprovisioning and API keys", () => {
   it('ends the keys of an account the team made: the next request with one is 401', async () => {
