@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import supertest from 'supertest'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { SecurityEvent, Session, WebhookEndpoint } from '../src/kernel/models/index.js'
 import { jar } from './helpers/cookies.js'
 import { refreshOnly } from './helpers/requests.js'
@@ -104,6 +104,20 @@ describe('confirming it is you', () => {
     expect(res.status).toBe(200)
     expect(Date.parse(res.body.confirmed_until)).toBeGreaterThan(Date.now())
     expect((await confirmation(cookies)).body.confirmed_until).toBe(res.body.confirmed_until)
+  })
+
+  it('confirms again within the same second: the session is still there, whatever the count of rows changed', async () => {
+    const { cookies } = await signedIn()
+    // Both answers then hold the same confirmed_until, which MySQL would find unchanged.
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      const first = await confirm(cookies, { password: PASSWORD })
+      const again = await confirm(cookies, { password: PASSWORD })
+      expect([first.status, again.status]).toEqual([200, 200])
+      expect(again.body.confirmed_until).toBe(first.body.confirmed_until)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('wrong confirmations count toward the 429 of the password-checked routes, right password or not', async () => {

@@ -46,7 +46,11 @@ export function createSequelize(databaseUrl: string): Sequelize {
   return new Sequelize(serverUrl(databaseUrl), {
     ...common,
     dialect: 'mysql',
-    dialectOptions: { charset: 'utf8mb4', connectTimeout: 1500 },
+    // FOUND_ROWS (which Sequelize turns off): an UPDATE counts the rows it matched, as SQLite and
+    // PostgreSQL do, not only those whose values changed. The code reads a count of 0 as "no such
+    // live row": a confirmation in the second the session was last confirmed (DATETIME keeps
+    // seconds), or a passkey without a counter used twice in a second, was refused on MySQL.
+    dialectOptions: { charset: 'utf8mb4', connectTimeout: 1500, flags: 'FOUND_ROWS' },
     pool,
   })
 }
