@@ -30,7 +30,7 @@ import { appEnv } from './lib/app-env.js'
 import { freshDatabase } from './lib/database.js'
 import { sharedNodeModules } from './lib/shared-install.js'
 import { cpuShares, cpuSnapshot, databaseQuiet } from './lib/cpu-share.js'
-import { ensureWrk, wrk, type WrkResult } from './lib/wrk.js'
+import { ensureWrk, failedNote, wrk, type WrkResult } from './lib/wrk.js'
 import { medianBy } from './lib/median.js'
 import { freePort } from './lib/ports.js'
 import { createApiKey, killServers, login, startArgs, startServer, stop } from './lib/server-process.js'
@@ -248,7 +248,7 @@ try {
   printTable(['measure', 'value', 'detail', 'target'], rows)
   console.log(`\nCPU during the median logins round, of ${availableParallelism()} cores: ${loginRatio.cpu}`)
   if (memory.length > 0) console.log(`\nthe RSS at rest by mapping, then the live heap (a snapshot taken after it was read):\n${memory.join('\n')}`)
-  for (const run of failures) console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
+  for (const run of failures) console.log(failedNote(run))
 } finally {
   killServers()
   await database?.drop()

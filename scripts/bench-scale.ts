@@ -30,7 +30,7 @@ import { nginxBinary } from './lib/scale-out.js'
 import { buildAndSeed, LOGIN_ACCOUNTS, seededLogins } from './lib/seed-users.js'
 import { killServers, login, startArgs, startServer } from './lib/server-process.js'
 import { sharedNodeModules } from './lib/shared-install.js'
-import { ensureWrk, removeWrkScripts, wrk, type WrkResult } from './lib/wrk.js'
+import { ensureWrk, failedNote, removeWrkScripts, wrk, type WrkResult } from './lib/wrk.js'
 import { fmt, ms, verdict } from './lib/report.js'
 import { refreshLoad, type RefreshLoadResult } from './lib/refresh-load.js'
 
@@ -468,7 +468,7 @@ function report(meRounds: Round[], loginRounds: Round[], revocations: Revocation
   )
   if (timedOut > 0) console.log(`note: ${timedOut} revocations were not seen on b within ${POLL_LIMIT_MS / 1000} s`)
   for (const run of [...meRounds, ...loginRounds].flatMap((round) => [round.one, round.two]).filter((each) => each.failed > 0)) {
-    console.log(`note: ${run.url}: ${run.failed} of ${run.requests} answers were not 2xx`)
+    console.log(failedNote(run))
   }
 }
 
