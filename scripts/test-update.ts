@@ -1,11 +1,12 @@
 /**
- * `add` and `update` on a real app with a real database (issue 40), as an owner would run them:
- * the previous release (its `npm pack` tarball, kept in test/fixtures/releases) generates the
- * default SQLite app (no two-factor, passkeys, OAuth or e-mail verification) and git commits it,
- * on the shared install (no install per app: sqlite3 compiles for 90 s); a user is created and
- * the owner's edits to a controller, a page and package.json are committed. Then:
+ * `add` and `update` on a real app with a real database (issue 40), as an owner would run them.
+ * Each release kept in test/fixtures/releases (its `npm pack` tarball) generates the default
+ * SQLite app (no two-factor, passkeys, OAuth or e-mail verification) and git commits it, on the
+ * shared install (no install per app: sqlite3 compiles for 90 s); a user is created and the
+ * owner's edits to a controller, a page and package.json are committed; `update --from <that
+ * tarball>` upgrades it to this working tree (migrating), the edits kept. An older release's app
+ * then signs its user in over HTTP; the newest release's app goes on:
  *
- *   0. `update --from <that tarball>`: the upgrade to this working tree, the edits kept;
  *   after each `add` (which migrates) the edits are still there and the user signs in over HTTP;
  *   1. `add two-factor`: POST /api/account/two-factor answers a secret;
  *   2. `add passkeys`: a passkey registration starts;
@@ -182,6 +183,7 @@ function ownerApp(name: string, registryEnv: NodeJS.ProcessEnv) {
   }
 }
 
+type OwnerApp = ReturnType<typeof ownerApp>
 const app = ownerApp('sqlite', baseEnv)
 
 /** The SQLite database's tables, read with the app's own driver. */
@@ -241,16 +243,39 @@ async function addOnServer(modules: string | undefined, db: 'mysql' | 'postgres'
   }
 }
 
-/** The newest release kept in test/fixtures/releases, unpacked: its version, tarball and CLI. */
-function previousRelease(): { version: string; tarball: string; bin: string } {
-  const versions = readdirSync(RELEASES).flatMap((file) => /^create-cookie-auth-app-(.+)\.tgz$/.exec(file)?.[1] ?? [])
-  const version = rsort(versions)[0]
-  if (!version) throw new Error(`no release tarball in ${RELEASES}`)
-  const tarball = join(RELEASES, `create-cookie-auth-app-${version}.tgz`)
-  const folder = join(root, 'release')
-  mkdirSync(folder)
-  execFileSync('tar', ['-xzf', tarball, '-C', folder])
-  return { version, tarball, bin: join(folder, 'package/bin/create-cookie-auth-app.js') }
+type Release = { version: string; tarball: string; bin: string }
+
+/** The releases kept in test/fixtures/releases, newest first, each unpacked: its version, tarball and CLI. */
+function keptReleases(): Release[] {
+  const versions = rsort(readdirSync(RELEASES).flatMap((file) => /^create-cookie-auth-app-(.+)\.tgz$/.exec(file)?.[1] ?? []))
+  if (!versions.length) throw new Error(`no release tarball in ${RELEASES}`)
+  return versions.map((version) => {
+    const tarball = join(RELEASES, `create-cookie-auth-app-${version}.tgz`)
+    const folder = join(root, `release-${version}`)
+    mkdirSync(folder)
+    execFileSync('tar', ['-xzf', tarball, '-C', folder])
+    return { version, tarball, bin: join(folder, 'package/bin/create-cookie-auth-app.js') }
+  })
+}
+
+/**
+ * `owner`'s app made by `release`, with a user and the owner's edits committed, then updated from
+ * it to the working tree (which migrates): the edits kept, the new version recorded, committed.
+ */
+async function upgrade(owner: OwnerApp, release: Release, modules: string): Promise<void> {
+  const at = owner === app ? '' : ` (${owner.dir})`
+  await step(`generate the default app with ${release.version}, commit it, create a user${at}`, () => owner.generate(modules, 'sqlite', release.bin))
+  await step(`commit the owner's edits${at}`, async () => owner.commitOwnerEdits())
+  await step(`update from ${release.version} to the working tree (migrates)${at}`, async () => {
+    // The fixture is what was released; npm offline leaves its integrity unchecked (a warning) rather than ask the registry.
+    const output = await owner.cli(['update', '--from', release.tarball], { npm_config_offline: 'true' })
+    check(output.includes(`create-cookie-auth-app ${release.version} → ${VERSION}`), `update says ${release.version} → ${VERSION}`)
+    owner.checkOwnerEdits()
+    const record = JSON.parse(readFileSync(join(owner.dir, 'cookie-auth.json'), 'utf8')) as { generator: { version: string } }
+    check(record.generator.version === VERSION, `cookie-auth.json records ${VERSION}`)
+    owner.git('add', '-A')
+    owner.git('commit', '-q', '--allow-empty', '-m', `update to ${VERSION}`)
+  })
 }
 
 /**
@@ -290,19 +315,17 @@ const started = Date.now()
 let failed = false
 try {
   const modules = await step('shared install', () => sharedNodeModules())
-  const release = previousRelease()
-  await step(`generate the default app with ${release.version}, commit it, create a user`, () => app.generate(modules, 'sqlite', release.bin))
-  await step("commit the owner's edits", async () => app.commitOwnerEdits())
-  await step(`update from ${release.version} to the working tree (migrates)`, async () => {
-    // The fixture is what was released; npm offline leaves its integrity unchecked (a warning) rather than ask the registry.
-    const output = await app.cli(['update', '--from', release.tarball], { npm_config_offline: 'true' })
-    check(output.includes(`create-cookie-auth-app ${release.version} → ${VERSION}`), `update says ${release.version} → ${VERSION}`)
-    app.checkOwnerEdits()
-    const record = JSON.parse(readFileSync(join(app.dir, 'cookie-auth.json'), 'utf8')) as { generator: { version: string } }
-    check(record.generator.version === VERSION, `cookie-auth.json records ${VERSION}`)
-    app.git('add', '-A')
-    app.git('commit', '-q', '--allow-empty', '-m', `update to ${VERSION}`)
-  })
+  const [newest, ...older] = keptReleases()
+  for (const release of older) {
+    const earlier = ownerApp(`sqlite-${release.version}`, baseEnv)
+    await upgrade(earlier, release, modules)
+    await step(`sign in to the app updated from ${release.version}`, () =>
+      earlier.whileSignedIn(async (request) => {
+        check((await request('GET', '/api/auth/me')).status === 200, 'GET /api/auth/me answers')
+      }),
+    )
+  }
+  await upgrade(app, newest!, modules)
 
   await step('add two-factor (migrates)', () => app.add('two-factor'))
   await step('sign in, enable two-factor over HTTP', () => app.whileSignedIn(enableTwoFactor))
