@@ -30,7 +30,7 @@ export function acceptInvitation(ctx: AppContext): RequestHandler {
       if (joined) await recordCredentialEvent(ctx, teamEvents.memberAdded, userId, { req, meta, transaction })
       const team = await Team.findByPk(teamId, { transaction })
       return teamJson({ id: teamId, name: team!.name, personal: team!.personalUserId !== null }, role)
-    }).catch((error: unknown) => {
+    }, [userId]).catch((error: unknown) => {
       // The team was deleted since the link was read: the link died with it.
       throw error instanceof HttpError && error.status === 404 ? invalidInvitation() : error
     })

@@ -34,7 +34,7 @@ export function sendInvitation(ctx: AppContext): RequestHandler {
       const invitationId = await startInvitation({ teamId: team.id, email: input.email, role: input.role, invitedBy }, transaction)
       await dispatchTeamJob(ctx.queue, 'team:invitation', { invitationId, locale: requestLocale(req) }, transaction)
       await recordCredentialEvent(ctx, invitationEvents.sent, invitedBy, { req, meta: teamMeta(team.id, { role: input.role }), transaction })
-    })
+    }, [invitedBy])
     res.status(202).json({ message: translatorOf(req)('teams.invitationSent') })
   }
 }
