@@ -10,7 +10,7 @@ export interface WrkResult {
   okRps: number
   /** Non-2xx/3xx answers and socket errors. */
   failed: number
-  /** Answers of 400 and over by status, where counted (`WrkOptions.countCodes`). */
+  /** Answers of 400 and over by status, where counted (the logins and one connection). */
   codes: Record<string, number>
   /** Requests per second, all answers. */
   rps: number
@@ -29,8 +29,6 @@ export interface WrkOptions {
   cpu?: number
   /** POST JSON logins rotating over `accounts` users `user{n}@example.test`, each connection its own slice. */
   login?: { path: string; accounts: number; password: string }
-  /** Count the answers of 400 and over by status (`codes`); always for logins and one connection. */
-  countCodes?: boolean
   /** One POST body sent by every request (a token request), with its content type. */
   post?: { body: string; contentType: string }
 }
@@ -69,9 +67,11 @@ end
  * were 429s or 503s measures something else). Lua runs per answer only where asked: the login
  * rows and the latency rows, whose figures a callback does not bend.
  */
-const CODES = `
+const THREADS = `
 threads = {}
 setup = function(thread) table.insert(threads, thread) end
+`
+const CODES = `
 codes = {}
 response = function(status, headers, body)
   if status >= 400 then codes[status] = (codes[status] or 0) + 1 end
@@ -99,7 +99,7 @@ end
     ? `wrk.method = "POST"\nwrk.body = ${JSON.stringify(options.post.body)}\nwrk.headers["Content-Type"] = ${JSON.stringify(options.post.contentType)}\n`
     : ''
   const delay = options.delayMs ? `delay = function() return ${options.delayMs} end\n` : ''
-  return headers + post + login + delay + (options.login || options.connections === 1 || options.countCodes ? CODES : 'threads = {}\nsetup = function(thread) table.insert(threads, thread) end\n') + DONE
+  return headers + post + login + delay + THREADS + (options.login || options.connections === 1 ? CODES : '') + DONE
 }
 
 export async function wrk(url: string, options: WrkOptions): Promise<WrkResult> {

@@ -68,5 +68,5 @@ export * from './webhooks/hub.js'
 export * from './webhooks/secrets.js'
 // What may never be fetched on a user's word (an IdP's discovery as a webhook's URL): OWASP's SSRF list.
 // pinnedLookup too: a fetch on a user's word connects to the address it checked, as a delivery does (DNS rebinding).
-export { isPublicAddress, pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from './webhooks/address-guard.js'
+export { hostAddresses, isPublicAddress, pinnedLookup, systemResolver, type ResolvedAddress, type Resolver } from './webhooks/address-guard.js'
 export * from './own-settings.js'

@@ -40,6 +40,14 @@ export function isPublicAddress({ address, family }: ResolvedAddress): boolean {
   return !mapped.check(address, 'ipv6') && !blocked.check(address, 'ipv6')
 }
 
+/** The addresses `url`'s host stands for: a literal IP as it is, a name as `resolve` answers (none when the lookup fails). */
+export async function hostAddresses(url: URL, resolve: Resolver = systemResolver): Promise<ResolvedAddress[]> {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
+  const family = isIP(host)
+  if (family) return [{ address: host, family: family === 6 ? 6 : 4 }]
+  return resolve(host).catch(() => [])
+}
+
 /** `problem` is a message (a catalogue key, i18n/messages/): a 422 at registration, the log's at delivery. */
 export type Checked = { target: ResolvedAddress } | { problem: string }
 
@@ -67,15 +75,8 @@ export class AddressGuard {
   async check(url: URL): Promise<Checked> {
     const problem = this.urlProblem(url)
     if (problem) return { problem }
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-    const family = isIP(host)
-    let addresses: ResolvedAddress[]
-    try {
-      addresses = family ? [{ address: host, family: family === 6 ? 6 : 4 }] : await this.resolve(host)
-    } catch {
-      addresses = []
-    }
-    if (addresses.length === 0) return { problem: msg('webhooks.unresolved', { host }) }
+    const addresses = await hostAddresses(url, this.resolve)
+    if (addresses.length === 0) return { problem: msg('webhooks.unresolved', { host: url.hostname.replace(/^\[(.*)\]$/, '$1') }) }
     if (!this.options.allowPrivate && !addresses.every(isPublicAddress)) return { problem: 'webhooks.privateAddress' }
     return { target: addresses[0]! }
   }

@@ -1,9 +1,8 @@
 import http from 'node:http'
 import https from 'node:https'
-import { isIP } from 'node:net'
 import { Readable } from 'node:stream'
 import * as openid from 'oauth4webapi'
-import { type AppContext, decrypt, encrypt, envOf, isPublicAddress, pinnedLookup, type ResolvedAddress, type Resolver, systemResolver } from '../../../kernel/index.js'
+import { type AppContext, decrypt, encrypt, envOf, hostAddresses, isPublicAddress, pinnedLookup, type ResolvedAddress, type Resolver } from '../../../kernel/index.js'
 import { config } from '../config.js'
 import type { SsoConnection } from '../models/sso-connection.js'
 
@@ -71,9 +70,7 @@ export function issuerAllowed(deps: Deps, issuer: string): boolean {
 export const publicFetch = (deps: Deps): typeof fetch => async (input, init) => {
   const url = new URL(input instanceof Request ? input.url : String(input))
   if (localIdp(deps, url)) return fetch(input, init)
-  const host = url.hostname.replace(/^\[(.*)\]$/, '$1')
-  const family = isIP(host)
-  const addresses: ResolvedAddress[] = family ? [{ address: host, family: family === 6 ? 6 : 4 }] : await (deps.resolve ?? systemResolver)(host).catch(() => [])
+  const addresses = await hostAddresses(url, deps.resolve)
   if (addresses.length === 0 || !addresses.every(isPublicAddress)) throw new Error(`${url.host} is not a public address: the app fetches no IdP there`)
   return pinnedFetch(addresses[0]!, new Request(input, init))
 }
